@@ -1,0 +1,19 @@
+// Bundles the server into dist/ for production: our workspace code (including the shared package) is
+// inlined, npm dependencies stay external and load from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@furniture-mart/'));
+
+await build({
+  entryPoints: { server: 'src/server.ts', migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts', 'user-role': 'src/cli/user-role.ts' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  outdir: 'dist',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});

@@ -1,0 +1,114 @@
+/**
+ * The application factory: plugins and modules, no listening and no globals, so tests build as many
+ * independent apps as they like and drive them with app.inject().
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createAuth, type Auth } from './auth/auth.js';
+import { requireViewer, resolveViewer, type Viewer } from './auth/viewer.js';
+import type { Role } from '@furniture-mart/shared';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { createServices, type Services } from './services.js';
+import type { ImageStore } from './images/store.js';
+import { createImageStore } from './images/create-store.js';
+import type { PaymentProvider } from './payments/provider.js';
+import { createPaymentProvider } from './payments/create-provider.js';
+import { registerModules } from './modules/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Signs session cookies; stable across restarts so sessions survive them. */
+  authSecret: string;
+  images?: ImageStore;
+  payments?: PaymentProvider;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveWebApp?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    auth: Auth;
+    services: Services;
+  }
+  interface FastifyRequest {
+    viewer(): Promise<Viewer | null>;
+    requireViewer(roles?: readonly Role[]): Promise<Viewer>;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    // Our own onResponse hook writes the single line per request.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const auth = createAuth({ config, db: database.db, secret: deps.authSecret });
+  const images = deps.images ?? (await createImageStore(config));
+  const payments = deps.payments ?? createPaymentProvider(config);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('auth', auth);
+  app.decorate('services', createServices({ config, db: database.db, images, payments }));
+  app.decorateRequest('viewer', function () {
+    return resolveViewer(auth, this);
+  });
+  app.decorateRequest('requireViewer', function (roles?: readonly Role[]) {
+    return requireViewer(auth, this, roles);
+  });
+
+  // One JSON line per request, with its id, status and duration.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await registerOpenApi(app);
+  await registerModules(app);
+  if (deps.serveWebApp) await registerWebApp(app);
+
+  return app;
+}

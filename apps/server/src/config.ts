@@ -1,0 +1,106 @@
+/**
+ * The environment, parsed once at start-up. A wrong value stops the process with one line per problem,
+ * so a misconfigured deployment fails loudly instead of half-working.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD')
+      .default('USD'),
+    BETTER_AUTH_SECRET: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()).default(false),
+    SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_HOST: optionalString,
+    STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().optional()),
+    STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
+    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production' });
+    }
+    if (env.BETTER_AUTH_SECRET && env.BETTER_AUTH_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be at least 32 characters' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Demo data is seeded on an empty embedded database outside production unless SEED_DEMO says otherwise. */
+export function shouldSeedDemo(config: Config): boolean {
+  if (config.NODE_ENV === 'production') return false;
+  return config.SEED_DEMO ?? !config.DATABASE_URL;
+}
+

@@ -1,0 +1,115 @@
+/**
+ * Typed errors thrown by services. One error handler (plugins/errors.ts) turns them into the API's error
+ * format, so no route builds error JSON by hand.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, fields?: Record<string, string>, code = 'BAD_REQUEST') {
+    super(400, code, message, fields);
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'Please sign in to continue.', code = 'UNAUTHORIZED') {
+    super(401, code, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You are not allowed to do that.', code = 'FORBIDDEN') {
+    super(403, code, message);
+  }
+}
+
+/** Also used for "exists but is not yours", so ids cannot be probed. */
+export class NotFound extends AppError {
+  constructor(message = 'Not found.', code = 'NOT_FOUND') {
+    super(404, code, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string, code = 'CONFLICT') {
+    super(409, code, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, 'PAYLOAD_TOO_LARGE', message);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string) {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(message: string) {
+    super(429, 'RATE_LIMITED', message);
+  }
+}
+
+export class ServiceUnavailable extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
+    super(503, 'UNAVAILABLE', message);
+  }
+}
+
+/** PostgreSQL unique-violation (23505), optionally for one named constraint or index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = pgErrorOf(error);
+  if (!cause || cause.code !== '23505') return false;
+  return constraint === undefined || cause.constraint === constraint;
+}
+
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string; message?: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; constraint?: string; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate as { code: string; constraint?: string };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/** Connection-level failures mean the database is unreachable: answer 503, not 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pgError = pgErrorOf(error);
+  if (pgError?.code && /^(08|57P)/.test(pgError.code)) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof candidate.code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(candidate.code)
+    ) {
+      return true;
+    }
+    if (
+      typeof candidate.message === 'string' &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+        candidate.message,
+      )
+    ) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

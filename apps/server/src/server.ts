@@ -1,0 +1,67 @@
+/**
+ * Process entry: read the environment, open the database, apply migrations, seed demo data when asked,
+ * listen, and shut down gracefully on SIGTERM/SIGINT.
+ */
+import path from 'node:path';
+import { ConfigError, loadConfig, shouldSeedDemo } from './config.js';
+import { createDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { resolveAuthSecret } from './lib/auth-secret.js';
+import { seedDemoIfEmpty } from './db/seed/demo.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = createDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.resolve(config.DATA_DIR, 'db'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: await resolveAuthSecret(config),
+    serveWebApp: true,
+  });
+  if (shouldSeedDemo(config)) {
+    const seeded = await seedDemoIfEmpty(app);
+    if (seeded) app.log.info('demo data seeded (see README for the demo accounts)');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Give in-flight requests up to 10 s, then stop regardless.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Furniture Mart is running at ${config.PUBLIC_URL} (database: ${database.engine})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

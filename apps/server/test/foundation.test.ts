@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, type TestContext } from './helpers/app.js';
+
+let ctx: TestContext;
+let client: TestClient;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  client = new TestClient(ctx.app);
+});
+afterAll(() => ctx.close());
+
+describe('operations', () => {
+  it('answers liveness and readiness', async () => {
+    const health = await client.get('/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await client.get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+    expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 503 from readiness when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const ready = await new TestClient(other.app).get('/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().error.code).toBe('UNAVAILABLE');
+    await other.app.close();
+  });
+
+  it('publishes a valid OpenAPI 3 document and a viewer', async () => {
+    const doc = await client.get('/api/openapi.json');
+    expect(doc.statusCode).toBe(200);
+    const body = doc.json();
+    expect(body.openapi).toMatch(/^3\./);
+    expect(body.paths['/api/categories']).toBeDefined();
+    expect(body.paths['/api/auth/sign-up/email'].post.requestBody).toBeDefined();
+    const viewer = await client.get('/api/docs/');
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('error format', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await client.get('/api/x');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+  });
+
+  it('answers invalid bodies with 400 and field messages', async () => {
+    const res = await client.post('/api/auth/sign-up/email', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields.name).toBe('this field is required');
+    expect(error.fields.email).toBeDefined();
+    expect(error.fields.password).toBe('this field is required');
+  });
+
+  it('answers malformed JSON with 400 and no internals', async () => {
+    const res = await client.request('POST', '/api/auth/sign-in/email', undefined, {
+      'content-type': 'application/json',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBeDefined();
+    expect(bad.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('refuses bodies over the size limit with 413', async () => {
+    const res = await client.post('/api/auth/sign-in/email', { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('security', () => {
+  it('sends security headers with a CSP that works over plain HTTP', async () => {
+    const res = await client.get('/api/health');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuses state-changing requests from a foreign or missing Origin', async () => {
+    const foreign = await client.post('/api/auth/sign-in/email', { email: 'a@b.co', password: 'whatever1' }, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('BAD_ORIGIN');
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'a@b.co', password: 'whatever1' },
+    });
+    expect(missing.statusCode).toBe(403);
+  });
+
+  it('accepts the same origin by Host, as on a LAN address', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
+      payload: { email: 'nobody@example.test', password: 'whatever1' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('reference data', () => {
+  it('has the six categories on a new database, each with a thumbnail', async () => {
+    const res = await client.get('/api/categories');
+    expect(res.statusCode).toBe(200);
+    const titles = res.json().map((c: { title: string }) => c.title);
+    expect(titles).toEqual(['Bed Room', 'Dining Room', 'Kitchen', 'Guest Room', 'Living Room', 'Study Room']);
+    for (const category of res.json()) {
+      const thumb = await client.get(category.thumbnailUrl);
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/svg+xml');
+    }
+  });
+});

@@ -1,0 +1,150 @@
+/** Builds a real app on a fresh database for one test file, plus a small client for app.inject. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@furniture-mart/shared';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { users } from '../../src/db/schema.js';
+import { LocalImageStore } from '../../src/images/local-store.js';
+import { createTestDatabase } from './database.js';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<Pick<AppDeps, 'images' | 'payments' | 'serveWebApp'>> = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: randomBytes(32).toString('hex'),
+    logger: false,
+    images: deps.images ?? new LocalImageStore(path.join(dataDir, 'uploads')),
+    payments: deps.payments,
+    serveWebApp: deps.serveWebApp ?? false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A browser-like client: same-origin Origin header and the session cookie it was given. */
+export class TestClient {
+  constructor(
+    readonly app: FastifyInstance,
+    public cookie: string | null = null,
+  ) {}
+
+  request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return this.app.inject({
+      method,
+      url,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+  put(url: string, body: unknown = {}) {
+    return this.request('PUT', url, body);
+  }
+  patch(url: string, body: unknown = {}) {
+    return this.request('PATCH', url, body);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookies = response.cookies.filter((c) => c.name.includes('session_token'));
+  if (cookies.length === 0) throw new Error(`no session cookie in answer ${response.statusCode}: ${response.body}`);
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  client: TestClient;
+}
+
+/** Signs up a fresh account (admins are promoted server-side, as in production) and signs it in. */
+export async function signUp(
+  app: FastifyInstance,
+  role: Role,
+  overrides: { name?: string; email?: string; password?: string; verified?: boolean } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = overrides.email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@example.test`;
+  const name = overrides.name ?? `Test ${role} ${counter}`;
+  const client = new TestClient(app);
+  const response = await client.post('/api/auth/sign-up/email', {
+    name,
+    email,
+    password: overrides.password ?? 'correct-horse-battery',
+    role: role === 'admin' ? 'buyer' : role,
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed ${response.statusCode}: ${response.body}`);
+  client.cookie = sessionCookieOf(response);
+  const [user] = await app.database.db.select().from(users).where(eq(users.email, email));
+  if (role === 'admin' || overrides.verified) {
+    await app.database.db
+      .update(users)
+      .set({ role, verified: overrides.verified ?? false })
+      .where(eq(users.id, user!.id));
+  }
+  return { id: user!.id, email, name, role, client };
+}

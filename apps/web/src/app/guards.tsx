@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '@furniture-mart/shared';
+import { PageSpinner } from '../components/Spinner';
+import { hasRole, useAuth } from '../features/auth/api';
+
+interface RequireAuthProps {
+  /** When set, only accounts with this role may pass. */
+  role?: Role;
+  /** Without children the guard renders the matched child route. */
+  children?: ReactNode;
+}
+
+/**
+ * Spinner while the session is being checked, then either the page or /login with the origin
+ * remembered. A failed session check counts as signed out, so the spinner cannot run forever.
+ */
+export function RequireAuth({ role, children }: RequireAuthProps) {
+  const auth = useAuth();
+  const location = useLocation();
+
+  if (auth.status === 'loading') return <PageSpinner label="Checking your account" />;
+  if (auth.status === 'signedOut' || (role && !hasRole(auth.me, role))) {
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
+  return children ?? <Outlet />;
+}

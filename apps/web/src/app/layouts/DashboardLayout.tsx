@@ -1,0 +1,39 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { DashboardMenu } from '../../features/dashboard/components/DashboardMenu';
+import { useAuth } from '../../features/auth/api';
+import { NavigationProgress } from './NavigationProgress';
+import { SiteHeader } from './SiteHeader';
+import { SkipLink } from './SkipLink';
+
+export function DashboardLayout() {
+  const auth = useAuth();
+  // Rendered behind RequireAuth, so the session is known here.
+  if (auth.status !== 'signedIn') return null;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-200/40">
+      <SkipLink />
+      <NavigationProgress />
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:py-8">
+        <aside className="md:w-60 md:shrink-0">
+          <div className="md:sticky md:top-24">
+            <p className="mb-2 hidden px-4 text-xs font-semibold uppercase tracking-wider text-base-content/70 md:block">
+              {auth.me.user.name}
+            </p>
+            <DashboardMenu role={auth.me.user.role} />
+          </div>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+      <footer className="border-t border-base-300 bg-base-100">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-base-content/75 sm:px-6">
+          © 2022 Furniture Mart
+        </p>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

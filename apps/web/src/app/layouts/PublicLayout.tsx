@@ -1,0 +1,20 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { NavigationProgress } from './NavigationProgress';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+import { SkipLink } from './SkipLink';
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <NavigationProgress />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

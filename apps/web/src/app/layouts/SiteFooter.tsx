@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { LogoMark } from '../../components/Logo';
+import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
+
+// The server accepts a category's slug wherever it accepts its id.
+const footerCategories = [
+  { slug: 'bed-room', label: 'Bed Room' },
+  { slug: 'dining-room', label: 'Dining Room' },
+  { slug: 'kitchen', label: 'Kitchen' },
+  { slug: 'guest-room', label: 'Guest Room' },
+];
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr]">
+        <section aria-labelledby="footer-about" className="space-y-3">
+          <h2 id="footer-about" className="flex items-center gap-2 font-display text-xl font-bold">
+            <LogoMark className="h-8 w-8" />
+            Furniture Mart
+          </h2>
+          <p className="max-w-md text-neutral-content/85">
+            Furniture Mart is known for budget-friendly products. We customise every product category to the budget
+            posted by the seller, so there is a good piece for every home and every wallet.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="mb-3 font-semibold">
+            Categories
+          </h2>
+          <ul className="space-y-2">
+            {footerCategories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={`/categories/${category.slug}`}
+                  className="link link-hover text-neutral-content/85 hover:text-neutral-content"
+                >
+                  {category.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="md:col-span-2 lg:col-span-1">
+          <NewsletterForm />
+        </section>
+      </div>
+      <div className="border-t border-neutral-content/15">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-neutral-content/80 sm:px-6">
+          © 2022 Furniture Mart. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { useAuth, useSignOut } from '../../features/auth/api';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const publicItems: NavItem[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/blog', label: 'Blog' },
+  { to: '/search', label: 'Search' },
+];
+
+const dashboardItem: NavItem = { to: '/dashboard', label: 'Dashboard' };
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${
+    isActive ? 'bg-base-200 text-primary' : 'text-base-content'
+  }`;
+}
+
+function AccountButton() {
+  const auth = useAuth();
+  const signOut = useSignOut();
+
+  if (auth.status === 'loading') {
+    // Same footprint as the real button, so the header does not jump when the session is known.
+    return <span className="skeleton h-10 w-24" aria-hidden="true" />;
+  }
+  if (auth.status === 'signedOut') {
+    return (
+      <Link to="/login" className="btn btn-primary">
+        Login
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-primary"
+      onClick={() => signOut.mutate()}
+      disabled={signOut.isPending}
+    >
+      {signOut.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      Logout
+    </button>
+  );
+}
+
+function HamburgerIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      {open ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+    </svg>
+  );
+}
+
+export function SiteHeader() {
+  const auth = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const items = auth.status === 'signedIn' ? [...publicItems, dashboardItem] : publicItems;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <button
+          type="button"
+          className="btn btn-ghost btn-square md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <HamburgerIcon open={menuOpen} />
+        </button>
+        <Link to="/" className="rounded-field" aria-label="Furniture Mart home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto">
+          <AccountButton />
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav id={menuId} aria-label="Main" className="border-t border-base-300 bg-base-100 md:hidden">
+          <ul className="flex flex-col gap-1 px-4 py-3">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={(state) => `block ${navLinkClass(state)}`}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

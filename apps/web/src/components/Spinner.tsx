@@ -1,0 +1,32 @@
+import { webMessages } from '../lib/webMessages';
+
+const sizes = {
+  sm: 'loading-sm',
+  md: 'loading-md',
+  lg: 'loading-lg',
+} as const;
+
+interface SpinnerProps {
+  /** Read by screen readers; the spinner itself is decorative. */
+  label?: string;
+  size?: keyof typeof sizes;
+  className?: string;
+}
+
+export function Spinner({ label = webMessages.loading, size = 'md', className = '' }: SpinnerProps) {
+  return (
+    <span role="status" className={`inline-flex items-center text-primary ${className}`}>
+      <span className={`loading loading-spinner ${sizes[size]}`} aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** A spinner centred in the space a page would take, so the layout does not jump. */
+export function PageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="grid min-h-[50vh] place-items-center">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, signInBody } from '@furniture-mart/shared';
+import { FormField } from '../../../components/FormField';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { webMessages } from '../../../lib/webMessages';
+import { useAuth, useSignIn } from '../api';
+import { signInErrorMessage } from '../errors';
+import { useRememberedPath, useWasRedirected } from '../rememberedPath';
+import { AuthCard } from '../components/AuthCard';
+import { FormAlert } from '../components/FormAlert';
+import { GoogleSignInButton } from '../components/GoogleSignInButton';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = useRememberedPath();
+  const wasRedirected = useWasRedirected();
+  const [searchParams] = useSearchParams();
+  const auth = useAuth();
+  const signIn = useSignIn();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signInBody),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signIn.mutateAsync(values);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['email', 'password'])) {
+        setFormError(signInErrorMessage(error));
+      }
+      return;
+    }
+    toast.success(messages.loginSuccess);
+    await navigate(returnTo, { replace: true });
+  });
+
+  // A signed-in person only lands here when a page needs an account with another role.
+  const notice =
+    auth.status === 'signedIn' && wasRedirected
+      ? webMessages.wrongAccount
+      : searchParams.has('error')
+        ? webMessages.googleFailed
+        : null;
+
+  return (
+    <AuthCard title="Login" subtitle="Welcome back! Sign in to book, sell and manage your furniture.">
+      <FormAlert message={notice} tone="info" />
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Login
+        </button>
+        <FormAlert message={formError} />
+      </form>
+      <GoogleSignInButton returnTo={returnTo} />
+      <p className="text-center text-sm">
+        New to Furniture Mart?{' '}
+        <Link to="/signup" state={location.state as unknown} className="link link-primary font-medium">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

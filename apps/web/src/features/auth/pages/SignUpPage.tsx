@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, signUpForm } from '@furniture-mart/shared';
+import { FormField } from '../../../components/FormField';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { webMessages } from '../../../lib/webMessages';
+import { useSignUp } from '../api';
+import { isEmailTaken, signUpErrorMessage } from '../errors';
+import { useRememberedPath } from '../rememberedPath';
+import { AuthCard } from '../components/AuthCard';
+import { FormAlert } from '../components/FormAlert';
+import { GoogleSignInButton } from '../components/GoogleSignInButton';
+import { RolePicker } from '../components/RolePicker';
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = useRememberedPath();
+  const signUp = useSignUp();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signUpForm),
+    defaultValues: { name: '', email: '', role: 'buyer', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ name, email, password, role }) => {
+    setFormError(null);
+    try {
+      await signUp.mutateAsync({ name, email, password, role });
+    } catch (error) {
+      if (isEmailTaken(error)) {
+        setError('email', { type: 'server', message: signUpErrorMessage(error) }, { shouldFocus: true });
+      } else if (!applyServerFieldErrors(error, setError, ['name', 'email', 'password', 'role'])) {
+        setFormError(signUpErrorMessage(error));
+      }
+      return;
+    }
+    toast.success(messages.signUpSuccess);
+    await navigate(returnTo, { replace: true });
+  });
+
+  return (
+    <AuthCard title="Sign Up" subtitle="Create your account to buy or sell used furniture.">
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <FormField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <RolePicker registration={register('role')} error={errors.role?.message} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          // The rule turns into the error text when broken, so it is not shown twice.
+          hint={errors.password?.message === messages.passwordRule ? undefined : messages.passwordRule}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Sign Up
+        </button>
+        <FormAlert message={formError} />
+      </form>
+      <GoogleSignInButton returnTo={returnTo} note={webMessages.googleBuyerNote} />
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" state={location.state as unknown} className="link link-primary font-medium">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Role } from '@furniture-mart/shared';
+
+export interface DashboardMenuItem {
+  to: string;
+  label: string;
+  description: string;
+}
+
+/** What each role can open from the dashboard; the routes check the same roles. */
+export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
+  buyer: [{ to: '/dashboard/myOrders', label: 'My Orders', description: 'Bookings, payments and their status.' }],
+  seller: [
+    { to: '/dashboard/myProducts', label: 'My Products', description: 'Your listings, advertising and sales.' },
+    { to: '/dashboard/addProduct', label: 'Add A Product', description: 'Put a new piece of furniture on sale.' },
+  ],
+  admin: [
+    { to: '/dashboard/allSellers', label: 'All Sellers', description: 'Verify or remove sellers.' },
+    { to: '/dashboard/allBuyers', label: 'All Buyers', description: 'See and remove buyer accounts.' },
+    { to: '/dashboard/allReport', label: 'Reported Items', description: 'Review what buyers reported.' },
+    { to: '/dashboard/activity', label: 'Activity', description: 'Every moderation action, newest first.' },
+  ],
+};
+
+export const roleLabels: Record<Role, string> = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  admin: 'Administrator',
+};

@@ -1,0 +1,79 @@
+/**
+ * Every user-facing sentence of the product, verbatim from the specification where it names one.
+ * Web and server both read from here so a message is changed in one place.
+ */
+export const messages = {
+  // validation
+  required: 'this field is required',
+  enterDescription: 'Enter Description',
+  passwordMismatch: 'password and confirm password not matched',
+  passwordRule: 'Use at least 8 characters.',
+  invalidEmail: 'Enter a valid email address.',
+  invalidPhone: 'Enter a phone number of 7 to 15 digits, optionally starting with +.',
+  invalidPrice: 'Enter an amount greater than 0 with at most two decimals.',
+  invalidYears: 'Enter whole years from 0 to 100.',
+  chooseOption: 'Choose one of the options.',
+
+  // accounts
+  loginSuccess: 'Login successful',
+  loginFailed: 'your email and password is incorrect',
+  signUpSuccess: 'sign up successful',
+  emailTaken: 'This email already in used please try another',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  networkError: 'We could not reach the server. Check your connection and try again.',
+  accountRemoved: 'This account has been removed.',
+
+  // catalogue and newsletter
+  newsletterSuccess: 'Thanks! You are subscribed to our newsletter.',
+  noData: 'no data to show',
+  noMatches: 'No furniture matches these filters.',
+
+  // seller
+  productAdded: 'Product added successfully.',
+  productAdvertised: 'you successfully advertise this product',
+  productDeleted: 'product deleted successful.',
+
+  // buyer
+  productBooked: 'product booked successfully',
+  reportSuccess: 'your report for this product is successful',
+  alreadyBooked: 'You already have an open booking for this product.',
+  alreadyReported: 'You have already reported this product.',
+
+  // payments
+  paymentCompleted: 'Congrats! your payment completed',
+  paymentSuccessToast: 'your payment successful',
+  someoneElsePaying: 'Someone else is paying for this item right now. Try again in a few minutes.',
+  productSold: 'This item has already been sold.',
+
+  // admin
+  userDeleted: 'you successfully delete this user',
+  sellerVerified: 'You successfully verify this seller',
+  sellerDeleted: 'You successfully delete the seller and sellers products.',
+  reportDeleted: 'You successfully deleted the report',
+  reportedItemDeleted: 'You successfully deleted the Reported Item.',
+
+  // confirm prompts
+  confirmDeleteOrder: 'Are you sure you want to delete this order?',
+  confirmDeleteUser: 'Are you sure you want to delete this User',
+  confirmVerifySeller: 'Are you sure you want to Verify this Seller?',
+  confirmDeleteSeller: 'Are you sure you want to delete this seller? this sellers products also delete!',
+  confirmDeleteProduct: 'Are you sure you want to delete this product?',
+  confirmDeleteReport: 'Are you sure you want to delete this Report?',
+  confirmDeleteReportedItem: 'Are you sure you want to delete this Reported Item?',
+
+  // pages
+  notFoundTitle: 'Page Not Found',
+  notFoundText: 'The page you are looking for does not exist. Please go to home.',
+  backToHome: 'Back to Home',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Reasons shown to a buyer when a booking is cancelled by someone else's action. */
+export const cancelReasons = {
+  soldToAnother: 'sold to another buyer',
+  productRemoved: 'item removed',
+  sellerRemoved: 'seller removed',
+  deletedByBuyer: 'deleted by buyer',
+  buyerRemoved: 'buyer removed',
+} as const;
