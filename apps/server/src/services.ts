@@ -7,6 +7,14 @@ import type { Db } from './db/client.js';
 import type { ImageStore } from './images/store.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { CategoriesService } from './modules/categories/categories.service.js';
+import { CatalogueService } from './modules/catalogue/catalogue.service.js';
+import { NewsletterService } from './modules/newsletter/newsletter.service.js';
+import { ProductsService } from './modules/products/products.service.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
+import { BookingsService } from './modules/bookings/bookings.service.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { AdminService } from './modules/admin/admin.service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -19,6 +27,14 @@ export function createServices(deps: ServiceDeps) {
   return {
     categories: new CategoriesService(deps),
     paymentProvider: deps.payments,
+    catalogue: new CatalogueService(deps),
+    newsletter: new NewsletterService(deps),
+    products: new ProductsService(deps),
+    uploads: new UploadsService(deps),
+    bookings: new BookingsService(deps),
+    reports: new ReportsService(deps),
+    payments: new PaymentsService(deps),
+    admin: new AdminService(deps),
     images: deps.images,
   };
 }

@@ -4,10 +4,26 @@ import { healthRoutes } from './health/health.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { newsletterRoutes } from './newsletter/newsletter.routes.js';
+import { productsRoutes } from './products/products.routes.js';
+import { uploadsRoutes } from './uploads/uploads.routes.js';
+import { bookingsRoutes } from './bookings/bookings.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { adminRoutes } from './admin/admin.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(categoriesRoutes);
   await app.register(mediaRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(productsRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(reportsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(adminRoutes);
 }

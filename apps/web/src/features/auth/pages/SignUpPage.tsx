@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { messages, signUpForm } from '@furniture-mart/shared';
+import { messages, signUpForm, type SignUpForm } from '@furniture-mart/shared';
 import { FormField } from '../../../components/FormField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { webMessages } from '../../../lib/webMessages';
@@ -29,7 +29,7 @@ export function SignUpPage() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signUpForm),
-    defaultValues: { name: '', email: '', role: 'buyer', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: '', role: 'buyer', password: '', confirmPassword: '' } satisfies SignUpForm,
   });
 
   const onSubmit = handleSubmit(async ({ name, email, password, role }) => {
