@@ -38,6 +38,9 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     telemetry: { enabled: false },
+    logger: { disabled: config.LOG_LEVEL === 'silent', level: 'warn' },
+    // OAuth failures (closed popup, bad state) land on the login page, which explains them.
+    onAPIError: { errorURL: new URL('/login', config.PUBLIC_URL).toString() },
     // Requests are rate limited by Fastify per client address (see auth.routes.ts).
     rateLimit: { enabled: false },
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
@@ -55,9 +58,8 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    // Endpoints we do not offer: profile edits could otherwise carry role changes.
+    // Endpoints we do not offer. Profile edits (/update-user) stay, behind a strict schema in auth.routes.ts.
     disabledPaths: [
-      '/update-user',
       '/change-email',
       '/delete-user',
       '/delete-user/callback',

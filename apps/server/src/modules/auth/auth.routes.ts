@@ -25,6 +25,11 @@ const socialRequest = z
   })
   .strict();
 
+/** Only the display name and picture can change after sign-up; role and verification never. */
+const updateUserRequest = z
+  .object({ name: z.string().trim().min(1).max(80).optional(), image: z.url().max(500).nullable().optional() })
+  .strict();
+
 const meSchema = z.object({
   user: z.object({
     id: z.uuid(),
@@ -68,6 +73,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: limited,
       schema: { tags: ['accounts'], summary: 'Start Google sign-in; answers the URL to go to', body: socialRequest },
     },
+    (request, reply) => forwardToAuth(app, request, reply),
+  );
+  route.post(
+    '/api/auth/update-user',
+    { schema: { tags: ['accounts'], summary: 'Change your display name or picture', body: updateUserRequest } },
     (request, reply) => forwardToAuth(app, request, reply),
   );
   route.route({

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@furniture-mart/shared';
+import { createTestApp, sessionCookieOf, signUp, TestClient, type TestContext } from '../../../test/helpers/app.js';
+import { users } from '../../db/schema.js';
+
+let ctx: TestContext;
+const anonymous = () => new TestClient(ctx.app);
+const password = 'correct-horse-battery';
+
+beforeAll(async () => {
+  ctx = await createTestApp({ GOOGLE_CLIENT_ID: 'dummy-client-id.apps.example', GOOGLE_CLIENT_SECRET: 'dummy-secret' });
+});
+afterAll(() => ctx.close());
+
+async function userByEmail(email: string) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+describe('sign-up', () => {
+  it('creates a buyer or a seller as chosen, never verified, and signs them in', async () => {
+    for (const role of ['buyer', 'seller'] as const) {
+      const email = `new-${role}@example.test`;
+      const res = await anonymous().post('/api/auth/sign-up/email', { name: `New ${role}`, email, password, role });
+      expect(res.statusCode).toBe(200);
+      const me = await new TestClient(ctx.app, sessionCookieOf(res)).get('/api/me');
+      expect(me.json()).toMatchObject({ user: { email, role, verified: false }, isVerified: false });
+      expect((await userByEmail(email))?.role).toBe(role);
+    }
+  });
+
+  it('defaults to buyer when no role is given', async () => {
+    const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Default', email: 'default@example.test', password });
+    expect(res.statusCode).toBe(200);
+    expect((await userByEmail('default@example.test'))?.role).toBe('buyer');
+  });
+
+  it.each([
+    [{ role: 'admin' }],
+    [{ role: 'buyer', verified: true }],
+    [{ role: 'buyer', isAdmin: true }],
+    [{ role: 'seller', emailVerified: true }],
+  ])('refuses privileged fields %j with 400 and creates nothing', async (extra) => {
+    const email = `sneaky-${Math.random().toString(36).slice(2)}@example.test`;
+    const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Sneaky', email, password, ...extra });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it('answers a duplicate email with the product message, case-insensitively', async () => {
+    await anonymous().post('/api/auth/sign-up/email', { name: 'First', email: 'taken@example.test', password });
+    for (const email of ['taken@example.test', 'TAKEN@example.test']) {
+      const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Second', email, password });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'EMAIL_TAKEN', message: messages.emailTaken });
+    }
+  });
+
+  it('enforces the password rule', async () => {
+    const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Short', email: 'short@example.test', password: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.password).toBe(messages.passwordRule);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and sets an httpOnly, SameSite=Lax cookie', async () => {
+    const user = await signUp(ctx.app, 'buyer', { password });
+    const res = await anonymous().post('/api/auth/sign-in/email', { email: user.email, password });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name.includes('session_token'))!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const user = await signUp(ctx.app, 'buyer', { password });
+    const wrong = await anonymous().post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' });
+    const unknown = await anonymous().post('/api/auth/sign-in/email', { email: 'nobody@example.test', password });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe(messages.loginFailed);
+    expect(wrong.cookies.filter((c) => c.name.includes('session_token') && c.value)).toHaveLength(0);
+  });
+
+  it('requires both fields', async () => {
+    const res = await anonymous().post('/api/auth/sign-in/email', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ email: messages.required, password: messages.required });
+  });
+});
+
+describe('session', () => {
+  it('answers 401 from /api/me when signed out', async () => {
+    const res = await anonymous().get('/api/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it.each(['buyer', 'seller', 'admin'] as const)('gives the right flags to a %s', async (role) => {
+    const user = await signUp(ctx.app, role);
+    const res = await user.client.get('/api/me');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({ id: user.id, name: user.name, email: user.email, image: null, role, verified: false });
+    expect(body).toMatchObject({ isAdmin: role === 'admin', isBuyer: role === 'buyer', isSeller: role === 'seller' });
+  });
+
+  it('revokes the session on logout: the old cookie gets 401', async () => {
+    const user = await signUp(ctx.app, 'buyer');
+    const out = await user.client.post('/api/auth/sign-out', {});
+    expect(out.statusCode).toBe(200);
+    const me = await user.client.get('/api/me');
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses role or verification changes after sign-up and changes nothing', async () => {
+    const user = await signUp(ctx.app, 'buyer');
+    for (const body of [{ role: 'admin' }, { verified: true }, { name: 'New name', role: 'seller' }]) {
+      const res = await user.client.post('/api/auth/update-user', body);
+      expect(res.statusCode).toBe(400);
+    }
+    const row = await userByEmail(user.email);
+    expect(row).toMatchObject({ role: 'buyer', verified: false, name: user.name });
+    const rename = await user.client.post('/api/auth/update-user', { name: 'Renamed' });
+    expect(rename.statusCode).toBe(200);
+    expect((await userByEmail(user.email))?.name).toBe('Renamed');
+  });
+
+  it('refuses a removed account: old cookie 401, no new sign-in', async () => {
+    const user = await signUp(ctx.app, 'seller', { password });
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await user.client.get('/api/me')).statusCode).toBe(401);
+    const again = await anonymous().post('/api/auth/sign-in/email', { email: user.email, password });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.message).toBe(messages.accountRemoved);
+    expect(again.cookies.filter((c) => c.name.includes('session_token') && c.value)).toHaveLength(0);
+  });
+});
+
+describe('public configuration', () => {
+  it('tells the web app whether Google is enabled and which payment provider runs', async () => {
+    const res = await anonymous().get('/api/config');
+    expect(res.json()).toMatchObject({ currency: 'USD', googleEnabled: true, payments: { provider: 'sandbox' } });
+    const plain = await createTestApp();
+    const off = await new TestClient(plain.app).get('/api/config');
+    expect(off.json().googleEnabled).toBe(false);
+    await plain.close();
+  });
+});
+
+describe('Google sign-in', () => {
+  it('starts with a redirect to Google carrying our client id, callback and a state', async () => {
+    const res = await anonymous().post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().url);
+    expect(url.origin).toBe('https://accounts.google.com');
+    expect(url.searchParams.get('client_id')).toBe('dummy-client-id.apps.example');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/callback/google');
+    expect(url.searchParams.get('state')).toMatch(/.{16,}/);
+  });
+
+  it.each([['a wrong state', '?code=abc&state=forged-state'], ['a missing state', '?code=abc']])(
+    'rejects a callback with %s and creates no session',
+    async (_label, query) => {
+      const res = await anonymous().get(`/api/auth/callback/google${query}`);
+      expect([302, 400, 401, 403]).toContain(res.statusCode);
+      if (res.statusCode === 302) expect(res.headers.location).toMatch(/error=/);
+      expect(res.cookies.filter((c) => c.name.includes('session_token') && c.value)).toHaveLength(0);
+    },
+  );
+});
+
+describe('abuse', () => {
+  it('rate limits sign-in per client address with 429 and a message', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '5' });
+    const client = new TestClient(limited.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await client.post('/api/auth/sign-in/email', { email: 'x@example.test', password: 'whatever1' });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().error.code).toBe('RATE_LIMITED');
+        expect(res.json().error.message).toMatch(/wait/i);
+      }
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Another address is not affected.
+    const other = await limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.1.2.3',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: 'x@example.test', password: 'whatever1' },
+    });
+    expect(other.statusCode).toBe(401);
+    await limited.close();
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '2' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'http://localhost:3000', 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { email: 'x@example.test', password: 'whatever1' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+    await limited.close();
+  });
+
+  it('refuses sign-up from a foreign origin', async () => {
+    const res = await anonymous().post(
+      '/api/auth/sign-up/email',
+      { name: 'X', email: 'foreign@example.test', password },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(await userByEmail('foreign@example.test')).toBeUndefined();
+  });
+});
