@@ -49,36 +49,32 @@ export const configSchema = z
     S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production' });
-    }
-    if (env.BETTER_AUTH_SECRET && env.BETTER_AUTH_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be at least 32 characters' });
-    }
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_CLIENT_ID'],
-        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
-      });
-    }
-    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
-      });
-    }
-    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['S3_BUCKET'],
-        message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
-      });
-    }
   });
+
+/**
+ * Rules across variables, checked on the raw values so they are reported together with per-variable
+ * problems (a schema refinement would only run once every variable parsed).
+ */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !set('BETTER_AUTH_SECRET')) {
+    problems.push('BETTER_AUTH_SECRET: is required in production');
+  }
+  if (set('BETTER_AUTH_SECRET') && env.BETTER_AUTH_SECRET!.length < 32) {
+    problems.push('BETTER_AUTH_SECRET: must be at least 32 characters');
+  }
+  if (set('GOOGLE_CLIENT_ID') !== set('GOOGLE_CLIENT_SECRET')) {
+    problems.push('GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (set('STRIPE_SECRET_KEY') !== set('STRIPE_PUBLISHABLE_KEY')) {
+    problems.push('STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+  }
+  if (set('S3_BUCKET') && !(set('S3_ACCESS_KEY_ID') && set('S3_SECRET_ACCESS_KEY'))) {
+    problems.push('S3_BUCKET: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return problems;
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -90,11 +86,13 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)),
+    ...crossFieldProblems(env),
+  ];
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
 }
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, shouldSeedDemo } from './config.js';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      CURRENCY: 'USD',
+      PUBLIC_URL: 'http://localhost:3000',
+      TRUST_PROXY: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(shouldSeedDemo(config)).toBe(true);
+  });
+
+  it('treats empty strings as unset, as .env files write them', () => {
+    const config = loadConfig({ DATABASE_URL: '', GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', SEED_DEMO: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
+  });
+
+  it('lists every problem, one line each', () => {
+    try {
+      loadConfig({ PORT: 'eighty', CURRENCY: 'dollars', DATABASE_URL: 'mysql://x', GOOGLE_CLIENT_ID: 'only-id' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('CURRENCY:'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('GOOGLE_CLIENT_ID:'))).toBe(true);
+    }
+  });
+
+  it('requires a strong secret in production and never seeds demo data there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET: is required in production/);
+    const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' });
+    expect(shouldSeedDemo(config)).toBe(false);
+  });
+
+  it('does not seed a PostgreSQL server unless asked', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/test';
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: url }))).toBe(false);
+    expect(shouldSeedDemo(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }))).toBe(true);
+  });
+});
