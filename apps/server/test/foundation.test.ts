@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, type TestContext } from './helpers/app.js';
 
@@ -37,6 +38,8 @@ describe('operations', () => {
     expect(body.openapi).toMatch(/^3\./);
     expect(body.paths['/api/categories']).toBeDefined();
     expect(body.paths['/api/auth/sign-up/email'].post.requestBody).toBeDefined();
+    // Throws with the first problem when the document is not valid OpenAPI 3.
+    await SwaggerParser.validate(structuredClone(body));
     const viewer = await client.get('/api/docs/');
     expect(viewer.statusCode).toBe(200);
     expect(viewer.headers['content-type']).toContain('text/html');

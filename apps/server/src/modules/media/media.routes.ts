@@ -4,7 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoryThumbnailSvg } from '../../db/seed/illustrations.js';
@@ -49,7 +49,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function sendFile(
-  reply: import('fastify').FastifyReply,
+  reply: FastifyReply,
   file: string,
   type: string,
   cacheControl: string,
