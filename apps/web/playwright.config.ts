@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -7,8 +7,13 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const port = 3100;
 const baseURL = `http://127.0.0.1:${port}`;
 
-// A fresh database per run. Workers re-read this file, so the directory is chosen once and inherited.
-process.env.FM_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'furniture-mart-e2e-'));
+// A fresh database per run. Workers re-read this file, so the directory is made once, by the
+// main process, inherited through the environment, and removed when that process exits.
+if (!process.env.FM_E2E_DATA_DIR) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'furniture-mart-e2e-'));
+  process.env.FM_E2E_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
 const dataDir = process.env.FM_E2E_DATA_DIR;
 
 export default defineConfig({
@@ -18,7 +23,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: path.join(repoRoot, 'playwright-report') }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: path.join(repoRoot, 'playwright-report') }]]
+    : 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -4,3 +4,8 @@ export * from './money.js';
 export * from './dates.js';
 export * from './schemas.js';
 export * from './types.js';
+export * from './admin.js';
+export * from './buyer.js';
+export * from './catalogue.js';
+export * from './seller.js';
+export * from './payments.js';

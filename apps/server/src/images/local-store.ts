@@ -1,6 +1,7 @@
-import { mkdir, rm, writeFile, rename } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_KEY_PATTERN, type ImageStore } from './store.js';
+import { assertImageKey, MEDIA_UPLOADS_PATH, type ImageStore, type StoredImage } from './store.js';
 
 /** Files under DATA_DIR/uploads, served by the media route at /media/uploads/<key>. */
 export class LocalImageStore implements ImageStore {
@@ -8,7 +9,7 @@ export class LocalImageStore implements ImageStore {
   constructor(readonly root: string) {}
 
   async put(key: string, data: Buffer): Promise<void> {
-    assertKey(key);
+    assertImageKey(key);
     await mkdir(this.root, { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const temporary = path.join(this.root, `.${key}.tmp`);
@@ -17,20 +18,23 @@ export class LocalImageStore implements ImageStore {
   }
 
   async delete(key: string): Promise<void> {
-    assertKey(key);
+    assertImageKey(key);
     await rm(path.join(this.root, key), { force: true });
   }
 
+  async read(key: string): Promise<StoredImage | null> {
+    const file = this.filePath(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { body: createReadStream(file), size: info.size };
+  }
+
   url(key: string): string {
-    return `/media/uploads/${key}`;
+    return `${MEDIA_UPLOADS_PATH}/${key}`;
   }
 
   filePath(key: string): string {
-    assertKey(key);
+    assertImageKey(key);
     return path.join(this.root, key);
   }
-}
-
-function assertKey(key: string): void {
-  if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`invalid image key: ${key}`);
 }

@@ -6,7 +6,13 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { imageLimits } from '@furniture-mart/shared';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors.js';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+const ACCEPTED = 'Use a JPEG, PNG or WebP photo.';
+
+/**
+ * HEIC needs an HEVC decoder that sharp's prebuilt libvips leaves out (it decodes only AVIF from the HEIF
+ * family). A libvips built with one lists .heic among its suffixes, and then HEIC photos are accepted.
+ */
+const heicDecodable = (sharp.format.heif?.input.fileSuffix ?? []).includes('.heic');
 
 export interface ProcessedVariant {
   data: Buffer;
@@ -20,32 +26,32 @@ export interface ProcessedImage {
 }
 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length === 0) throw new UnsupportedMediaType('The file is empty. Choose a JPEG, PNG or WebP photo.');
+  if (input.length === 0) throw new UnsupportedMediaType(`The file is empty. ${ACCEPTED}`);
   if (input.length > imageLimits.maxBytes) throw new PayloadTooLarge('Photos can be at most 10 MB each.');
 
-  // Reading the header only: a pixel flood is refused before any pixel is decoded.
+  // Only the header is read here, so a pixel flood is refused before any pixel is decoded.
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { failOn: 'error' }).metadata();
+    metadata = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
-    throw new UnsupportedMediaType('This file is not a photo we can read. Use JPEG, PNG or WebP.');
+    throw new UnsupportedMediaType(`This file is not a photo we can read. ${ACCEPTED}`);
   }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new UnsupportedMediaType('Only JPEG, PNG, WebP and HEIC photos are accepted.');
-  }
+  assertAcceptedFormat(metadata);
+
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width < 1 || height < 1) throw new UnsupportedMediaType('This file is not a photo we can read.');
+  if (width < 1 || height < 1) throw new UnsupportedMediaType(`This file is not a photo we can read. ${ACCEPTED}`);
   if (width * height > imageLimits.maxPixels) {
     throw new BadRequest(
-      `This photo is ${width}×${height} pixels; photos can be at most 40 megapixels.`,
+      `This photo is ${width}×${height} pixels; photos can be at most 40 megapixels. Resize it and try again.`,
       undefined,
       'IMAGE_TOO_MANY_PIXELS',
     );
   }
 
   try {
-    const base = sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels }).rotate();
+    // failOn 'error' also refuses truncated data instead of padding it with grey.
+    const base = sharp(input, { failOn: 'error', limitInputPixels: imageLimits.maxPixels }).autoOrient();
     const [display, thumb] = await Promise.all([
       variant(base.clone(), imageLimits.displayLongestSide, 82),
       variant(base.clone(), imageLimits.thumbLongestSide, 78),
@@ -56,8 +62,29 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+function assertAcceptedFormat(metadata: Metadata): void {
+  switch (metadata.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+      return;
+    case 'heif':
+      // The HEIF container also carries AVIF; only HEIC (HEVC inside) is on the accepted list.
+      if (metadata.compression === 'hevc') {
+        if (heicDecodable) return;
+        throw new UnsupportedMediaType(
+          'HEIC photos cannot be read here yet. Export the photo as JPEG (most phones can) and upload that.',
+        );
+      }
+      break;
+    default:
+      break;
+  }
+  throw new UnsupportedMediaType(`This kind of file is not accepted. ${ACCEPTED}`);
+}
+
 async function variant(image: Sharp, longestSide: number, quality: number): Promise<ProcessedVariant> {
-  // withMetadata is never called, so sharp writes no EXIF, GPS or ICC profile beyond sRGB.
+  // No keepMetadata/withMetadata: sharp then writes no EXIF, XMP, GPS or ICC data at all.
   const { data, info } = await image
     .resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true })
     .webp({ quality })

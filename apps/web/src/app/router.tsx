@@ -33,7 +33,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: 'search', lazy: lazyPage(() => import('../features/catalogue/pages/SearchPage'), 'SearchPage') },
+          {
+            path: 'search',
+            lazy: lazyPage(() => import('../features/catalogue/pages/SearchPage'), 'SearchPage'),
+          },
           {
             path: 'categories/:id',
             lazy: lazyPage(() => import('../features/catalogue/pages/CategoryPage'), 'CategoryPage'),
@@ -59,7 +62,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth role="buyer" />,
         children: [
-          { path: 'myOrders', lazy: lazyPage(() => import('../features/buyer/pages/MyOrdersPage'), 'MyOrdersPage') },
+          {
+            path: 'myOrders',
+            lazy: lazyPage(() => import('../features/buyer/pages/MyOrdersPage'), 'MyOrdersPage'),
+          },
           {
             path: 'payment/:id',
             lazy: lazyPage(() => import('../features/payments/pages/PaymentPage'), 'PaymentPage'),
@@ -86,12 +92,18 @@ export const routes: RouteObject[] = [
             path: 'allSellers',
             lazy: lazyPage(() => import('../features/admin/pages/AllSellersPage'), 'AllSellersPage'),
           },
-          { path: 'allBuyers', lazy: lazyPage(() => import('../features/admin/pages/AllBuyersPage'), 'AllBuyersPage') },
+          {
+            path: 'allBuyers',
+            lazy: lazyPage(() => import('../features/admin/pages/AllBuyersPage'), 'AllBuyersPage'),
+          },
           {
             path: 'allReport',
             lazy: lazyPage(() => import('../features/admin/pages/ReportedItemsPage'), 'ReportedItemsPage'),
           },
-          { path: 'activity', lazy: lazyPage(() => import('../features/admin/pages/ActivityPage'), 'ActivityPage') },
+          {
+            path: 'activity',
+            lazy: lazyPage(() => import('../features/admin/pages/ActivityPage'), 'ActivityPage'),
+          },
         ],
       },
     ]),

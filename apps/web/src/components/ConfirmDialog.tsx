@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 
 export interface ConfirmOptions {
   title: string;
@@ -61,6 +70,11 @@ export function ConfirmDialog({
     if (busy) event.preventDefault();
   };
 
+  // The dialog element itself is the dimmed area around the box: a click there is a cancel.
+  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget && !busy) onCancel();
+  };
+
   return (
     <dialog
       ref={dialogRef}
@@ -69,6 +83,7 @@ export function ConfirmDialog({
       aria-describedby={messageId}
       onClose={handleClose}
       onCancel={handleCancel}
+      onClick={handleBackdropClick}
     >
       <div className="modal-box">
         <h2 id={titleId} className="text-lg font-semibold">
@@ -92,11 +107,6 @@ export function ConfirmDialog({
           </button>
         </div>
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} disabled={busy}>
-          {cancelLabel}
-        </button>
-      </form>
     </dialog>
   );
 }

@@ -38,7 +38,9 @@ export function DataTable<Row>({
       tabIndex={0}
     >
       <table className="table">
-        <caption className={showCaption ? 'p-4 text-left text-lg font-semibold' : 'sr-only'}>{caption}</caption>
+        <caption className={showCaption ? 'p-4 text-left text-lg font-semibold' : 'sr-only'}>
+          {caption}
+        </caption>
         <thead>
           <tr className="bg-base-200 text-base-content">
             {columns.map((column, index) => (

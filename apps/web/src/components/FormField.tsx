@@ -57,7 +57,15 @@ type FormFieldProps = ComponentProps<'input'> & {
 };
 
 /** A labelled text input; spread react-hook-form's `register()` result into it. */
-export function FormField({ label, error, hint, className, inputClassName = '', ref, ...inputProps }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  className,
+  inputClassName = '',
+  ref,
+  ...inputProps
+}: FormFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} className={className}>
       {(control) => (

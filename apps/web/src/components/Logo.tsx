@@ -17,7 +17,7 @@ export function Logo() {
   return (
     <span className="flex items-center gap-2">
       <LogoMark />
-      <span className="font-display text-xl font-bold tracking-tight text-base-content">
+      <span className="font-display text-lg font-bold tracking-tight text-base-content sm:text-xl">
         Furniture <span className="text-primary">Mart</span>
       </span>
     </span>

@@ -15,7 +15,8 @@ interface SpinnerProps {
 
 export function Spinner({ label = webMessages.loading, size = 'md', className = '' }: SpinnerProps) {
   return (
-    <span role="status" className={`inline-flex items-center text-primary ${className}`}>
+    // The label names the region (for queries and landmarks); the hidden text is what gets announced.
+    <span role="status" aria-label={label} className={`inline-flex items-center text-primary ${className}`}>
       <span className={`loading loading-spinner ${sizes[size]}`} aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </span>

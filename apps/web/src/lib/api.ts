@@ -43,7 +43,11 @@ export interface RequestOptions {
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const inner = (value as { error: unknown }).error;
-  return typeof inner === 'object' && inner !== null && typeof (inner as { message?: unknown }).message === 'string';
+  return (
+    typeof inner === 'object' &&
+    inner !== null &&
+    typeof (inner as { message?: unknown }).message === 'string'
+  );
 }
 
 function parseJson(text: string): unknown {

@@ -1,3 +1,180 @@
+/**
+ * Admin endpoints: thin translations between HTTP and AdminService. Every route demands an admin first,
+ * so a signed-out caller gets 401 and a buyer or seller 403 before anything is looked up.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditActions,
+  idParams,
+  pageQuery,
+  reportReasons,
+  reportStatuses,
+  roles,
+  userListQuery,
+} from '@furniture-mart/shared';
 
-export async function adminRoutes(_app: FastifyInstance): Promise<void> {}
+const ADMIN = ['admin'] as const;
+const tags = ['admin'];
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
+
+// Only the columns the admin tables show: never password hashes, sessions or tokens.
+const userRow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  orders: z.number().int(),
+  products: z.number().int(),
+});
+
+const reportRow = z.object({
+  id: z.uuid(),
+  reason: z.enum(reportReasons),
+  details: z.string().nullable(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+  product: z.object({ id: z.uuid(), title: z.string(), categoryId: z.uuid(), removed: z.boolean() }),
+  reporter: z.object({ id: z.uuid(), name: z.string() }),
+  productOpenReports: z.number().int(),
+});
+
+const auditRow = z.object({
+  id: z.uuid(),
+  action: z.enum(auditActions),
+  actor: z.object({ id: z.uuid(), name: z.string() }),
+  targetType: z.string(),
+  targetId: z.uuid(),
+  targetLabel: z.string(),
+  createdAt: z.string(),
+});
+
+const noContent = { 204: z.null().describe('Done') };
+
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.services.admin;
+  // Before validation, so a signed-out caller or a non-admin learns nothing about ids or parameters.
+  app.addHook('onRequest', async (request) => {
+    await request.requireViewer(ADMIN);
+  });
+
+  route.get(
+    '/api/admin/buyers',
+    {
+      schema: {
+        tags,
+        summary: 'Buyer accounts, newest first; q searches name or email',
+        querystring: userListQuery,
+        response: { 200: pageOf(userRow) },
+      },
+    },
+    async (request) => admin.listUsers('buyer', request.query),
+  );
+
+  route.get(
+    '/api/admin/sellers',
+    {
+      schema: {
+        tags,
+        summary: 'Seller accounts, newest first; q searches name or email',
+        querystring: userListQuery,
+        response: { 200: pageOf(userRow) },
+      },
+    },
+    async (request) => admin.listUsers('seller', request.query),
+  );
+
+  route.delete(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags,
+        summary: "Remove a buyer or seller: signs them out, a seller's products go too",
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer(ADMIN);
+      await admin.removeUser(viewer, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  route.post(
+    '/api/admin/sellers/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify a seller (once)',
+        params: idParams,
+        response: { 200: z.object({ id: z.uuid(), verified: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer(ADMIN);
+      return admin.verifySeller(viewer, request.params.id);
+    },
+  );
+
+  route.get(
+    '/api/admin/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Open reports, grouped by product',
+        querystring: pageQuery,
+        response: { 200: pageOf(reportRow) },
+      },
+    },
+    async (request) => admin.listReports(request.query),
+  );
+
+  route.delete(
+    '/api/admin/reports/:id',
+    {
+      schema: { tags, summary: 'Dismiss a report; the product stays', params: idParams, response: noContent },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer(ADMIN);
+      await admin.removeReport(viewer, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  route.delete(
+    '/api/admin/reports/:id/product',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the reported product and close all its reports',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer(ADMIN);
+      await admin.removeReportedItem(viewer, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  route.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The audit log of admin actions, newest first',
+        querystring: pageQuery,
+        response: { 200: pageOf(auditRow) },
+      },
+    },
+    async (request) => admin.listAudit(request.query),
+  );
+}

@@ -1,5 +1,162 @@
+/**
+ * Booking rules: who may book what, one open booking per buyer and product (a database constraint, so
+ * it also holds under concurrency), who may read a booking, and what deleting an order means.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  buyerMessages,
+  cancelReasons,
+  messages,
+  type Booking,
+  type BookingDetail,
+  type Page,
+  type PageQuery,
+  type ProductBooking,
+} from '@furniture-mart/shared';
 import type { ServiceDeps } from '../../services.js';
+import type { Viewer } from '../../auth/viewer.js';
+import { bookings, products } from '../../db/schema.js';
+import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors.js';
+import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
+
+export interface NewBooking {
+  productId: string;
+  phone: string;
+  meetingLocation: string;
+}
 
 export class BookingsService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images'>) {}
+
+  /** Price and currency are copied from the product; the request only says which product and how to meet. */
+  async create(viewer: Viewer, input: NewBooking): Promise<Booking> {
+    let bookingId: string;
+    try {
+      bookingId = await this.deps.db.transaction(async (tx) => {
+        // A share lock keeps the product from being sold or removed until this booking is written.
+        const [product] = await tx
+          .select({
+            sellerId: products.sellerId,
+            status: products.status,
+            deletedAt: products.deletedAt,
+            sellingPriceCents: products.sellingPriceCents,
+            currency: products.currency,
+          })
+          .from(products)
+          .where(eq(products.id, input.productId))
+          .for('share');
+        if (!product) throw new NotFound(buyerMessages.productNotFound);
+        if (product.deletedAt) throw new Conflict(buyerMessages.productUnavailable, 'PRODUCT_UNAVAILABLE');
+        if (product.status === 'sold') throw new Conflict(messages.productSold, 'PRODUCT_SOLD');
+        if (product.sellerId === viewer.id) throw new Forbidden(buyerMessages.ownProduct, 'OWN_PRODUCT');
+
+        const [created] = await tx
+          .insert(bookings)
+          .values({
+            productId: input.productId,
+            buyerId: viewer.id,
+            phone: input.phone,
+            meetingLocation: input.meetingLocation,
+            priceCents: product.sellingPriceCents,
+            currency: product.currency,
+          })
+          .returning({ id: bookings.id });
+        return created!.id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'bookings_one_open_per_buyer_idx')) {
+        throw new Conflict(messages.alreadyBooked, 'ALREADY_BOOKED');
+      }
+      throw error;
+    }
+    const row = await findBookingRow(this.deps.db, bookingId);
+    return toBooking(this.deps.images, row!);
+  }
+
+  async listMine(viewer: Viewer, page: PageQuery): Promise<Page<Booking>> {
+    const { rows, total } = await listBuyerBookingRows(this.deps.db, viewer.id, page);
+    return {
+      items: rows.map((row) => toBooking(this.deps.images, row)),
+      page: page.page,
+      pageSize: page.pageSize,
+      total,
+    };
+  }
+
+  /**
+   * The buyer (until they delete it), the product's seller and admins may read a booking; everyone else
+   * gets the answer an unknown id gets. Only the buyer sees their own phone and meeting location here.
+   */
+  async get(viewer: Viewer, bookingId: string): Promise<BookingDetail> {
+    const row = await findBookingRow(this.deps.db, bookingId);
+    if (!row) throw new NotFound(buyerMessages.bookingNotFound);
+    const isBuyer = row.buyerId === viewer.id && row.hiddenByBuyerAt === null;
+    const isSeller = row.sellerId === viewer.id;
+    if (!isBuyer && !isSeller && viewer.role !== 'admin') throw new NotFound(buyerMessages.bookingNotFound);
+    const booking = toBooking(this.deps.images, row);
+    return isBuyer ? booking : { ...booking, phone: null, meetingLocation: null };
+  }
+
+  /**
+   * Deleting an order hides it from the buyer. An open booking is cancelled too (and releases a checkout
+   * hold it has on the product); a paid one keeps its purchase record for the seller and admins.
+   */
+  async removeForBuyer(viewer: Viewer, bookingId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const mine = and(
+        eq(bookings.id, bookingId),
+        eq(bookings.buyerId, viewer.id),
+        isNull(bookings.hiddenByBuyerAt),
+      );
+      const [target] = await tx.select({ productId: bookings.productId }).from(bookings).where(mine);
+      if (!target) throw new NotFound(buyerMessages.bookingNotFound);
+      // Product first, then booking: the same order as payment settlement, so the two cannot deadlock.
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, target.productId))
+        .for('no key update');
+      const [booking] = await tx
+        .select({ id: bookings.id, status: bookings.status, productId: bookings.productId })
+        .from(bookings)
+        .where(mine)
+        .for('update');
+      // Gone if it was deleted by a parallel request while this one waited for the locks.
+      if (!booking) throw new NotFound(buyerMessages.bookingNotFound);
+
+      if (booking.status === 'booked') {
+        await tx
+          .update(bookings)
+          .set({
+            status: 'cancelled',
+            cancelReason: cancelReasons.deletedByBuyer,
+            cancelledAt: sql`now()`,
+            hiddenByBuyerAt: sql`now()`,
+          })
+          .where(eq(bookings.id, booking.id));
+      } else {
+        await tx
+          .update(bookings)
+          .set({ hiddenByBuyerAt: sql`now()` })
+          .where(eq(bookings.id, booking.id));
+      }
+      await tx
+        .update(products)
+        .set({ holdBookingId: null, holdExpiresAt: null })
+        .where(and(eq(products.id, booking.productId), eq(products.holdBookingId, booking.id)));
+    });
+  }
+
+  /** One product's bookings, for its seller and admins; another seller gets the unknown-product answer. */
+  async listForProduct(viewer: Viewer, productId: string, page: PageQuery): Promise<Page<ProductBooking>> {
+    const [product] = await this.deps.db
+      .select({ sellerId: products.sellerId })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product || (viewer.role !== 'admin' && product.sellerId !== viewer.id)) {
+      throw new NotFound(buyerMessages.productNotFound);
+    }
+    const { items, total } = await listProductBookings(this.deps.db, productId, page);
+    return { items, page: page.page, pageSize: page.pageSize, total };
+  }
 }

@@ -1,3 +1,61 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Browsing: a category with its products and the search across categories (signed in), and the
+ * advertised products shown on the home page (public).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { categoryProductsQuery, categoryRefParams, pageQuery, productSearchQuery } from '@furniture-mart/shared';
+import { categoryWithProductsSchema, productCardPageSchema } from './catalogue.schemas.js';
 
-export async function catalogueRoutes(_app: FastifyInstance): Promise<void> {}
+export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  const catalogue = app.services.catalogue;
+  // Checked before the query is validated, so a signed-out visitor always gets 401.
+  const signedIn = async (request: FastifyRequest) => {
+    await request.requireViewer();
+  };
+
+  route.get(
+    '/api/categories/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A category (by id or slug) with one page of its available products; filters, search and sort',
+        security: [{ session: [] }],
+        params: categoryRefParams,
+        querystring: categoryProductsQuery,
+        response: { 200: categoryWithProductsSchema },
+      },
+    },
+    async (request) => catalogue.categoryWithProducts(request.params.id, request.query),
+  );
+
+  route.get(
+    '/api/products',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search every available product by words in title and description, with filters and sort',
+        security: [{ session: [] }],
+        querystring: productSearchQuery,
+        response: { 200: productCardPageSchema },
+      },
+    },
+    async (request) => catalogue.search(request.query),
+  );
+
+  route.get(
+    '/api/products/advertised',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Advertised products that are still available, most recently advertised first',
+        querystring: pageQuery,
+        response: { 200: productCardPageSchema },
+      },
+    },
+    async (request) => catalogue.advertised(request.query),
+  );
+}

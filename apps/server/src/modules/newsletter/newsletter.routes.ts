@@ -1,3 +1,28 @@
+/** POST /api/newsletter: the footer's sign-up form. Public, so it is rate limited per address. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newsletterBody } from '@furniture-mart/shared';
 
-export async function newsletterRoutes(_app: FastifyInstance): Promise<void> {}
+/** Sign-ups per client address per minute: plenty for people, too few for a script filling the list. */
+export const NEWSLETTER_SIGNUPS_PER_MINUTE = 10;
+
+export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  route.post(
+    '/api/newsletter',
+    {
+      config: { rateLimit: { max: NEWSLETTER_SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an email address to the newsletter (repeating it is a success that changes nothing)',
+        body: newsletterBody,
+        response: { 200: z.object({ subscribed: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await app.services.newsletter.subscribe(request.body);
+      return { subscribed: true as const };
+    },
+  );
+}

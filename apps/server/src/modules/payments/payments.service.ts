@@ -1,5 +1,230 @@
+/**
+ * Card payment rules: who may pay for a booking, the checkout hold, one intent per booking and amount,
+ * and settlement (settlement.ts) as the only way a booking becomes paid. Amounts and currencies always
+ * come from the product in the database, never from a request.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  buyerMessages,
+  cancelReasons,
+  messages,
+  orderCancelledMessage,
+  paymentMessages,
+  type Checkout,
+  type PaymentResult,
+} from '@furniture-mart/shared';
 import type { ServiceDeps } from '../../services.js';
+import type { Viewer } from '../../auth/viewer.js';
+import { bookings, paymentIntents, payments, products, webhookEvents } from '../../db/schema.js';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
+import { CardDeclined } from '../../payments/errors.js';
+import type { CardInput } from '../../payments/provider.js';
+import { claimHold } from './hold.js';
+import { ensureIntent, findIntent, refOf, releaseOtherIntents, type IntentRow } from './intents.js';
+import { settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
+import { withTransactionRetry } from './transactions.js';
+
+/** The provider events that mean money is authorized (or already captured) for an intent. */
+const SETTLING_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+
+interface PayableBooking {
+  id: string;
+  status: 'booked' | 'paid' | 'cancelled';
+  cancelReason: string | null;
+  productId: string;
+  productStatus: 'available' | 'sold';
+  productDeletedAt: Date | null;
+  amountCents: number;
+  currency: string;
+}
+
+export interface WebhookAnswer {
+  received: true;
+  duplicate: boolean;
+}
 
 export class PaymentsService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments'>) {}
+
+  /**
+   * Starts (or resumes) paying for a booking: holds the product for this booking and answers the
+   * intent to confirm. Calling it again renews the hold and reuses the same intent.
+   */
+  async checkout(viewer: Viewer, bookingId: string): Promise<Checkout> {
+    const booking = await this.findOwnBooking(viewer, bookingId);
+    if (booking.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
+    assertPayable(booking);
+    const holdExpiresAt = await this.holdFor(viewer, booking);
+    const intent = await this.intentFor(booking);
+    return {
+      bookingId: booking.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      provider: this.deps.payments.name,
+      clientSecret: intent.clientSecret,
+      holdExpiresAt: holdExpiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Finishes a payment. The sandbox authorizes the card from our own form here; with Stripe the browser
+   * has confirmed the card in Elements and the server asks Stripe what happened. Either way settlement
+   * decides. Paying an already paid booking answers its receipt again instead of charging twice.
+   */
+  async confirm(
+    viewer: Viewer,
+    bookingId: string,
+    card: CardInput | null,
+    log?: FastifyBaseLogger,
+  ): Promise<PaymentResult> {
+    const booking = await this.findOwnBooking(viewer, bookingId);
+    if (booking.status === 'paid') return this.receipt(booking.id);
+
+    const provider = this.deps.payments;
+    let intent: IntentRow;
+    if (provider.authorizeCard) {
+      if (!card) throw new BadRequest('Enter your card details.', { cardNumber: messages.required });
+      assertPayable(booking);
+      await this.holdFor(viewer, booking);
+      intent = await this.intentFor(booking);
+      try {
+        await provider.authorizeCard(refOf(intent), card);
+      } catch (error) {
+        if (error instanceof CardDeclined) {
+          // Only the provider's words are kept, never the card.
+          await this.deps.db
+            .update(paymentIntents)
+            .set({ status: 'failed', lastError: error.message })
+            .where(eq(paymentIntents.id, intent.id));
+        }
+        throw error;
+      }
+    } else {
+      // The card was confirmed in the browser, so money may be authorized even if the booking has
+      // meanwhile lost the product: settlement then releases it, so it runs whatever the booking's state.
+      const existing = await findIntent(this.deps.db, provider, booking.id, booking.amountCents);
+      if (!existing) {
+        assertPayable(booking);
+        throw new Conflict(paymentMessages.notAuthorized, 'NOT_AUTHORIZED');
+      }
+      intent = existing;
+    }
+
+    const outcome = await settle(this.deps.db, provider, { providerIntentId: intent.providerIntentId });
+    return this.answer(outcome, log);
+  }
+
+  /**
+   * A Stripe event, verified on its raw body before anything is read or written. Its id is recorded in
+   * the same transaction as the settlement it causes, so a redelivery changes nothing and a failed
+   * settlement leaves the event unrecorded for Stripe to deliver again.
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined, log?: FastifyBaseLogger): Promise<WebhookAnswer> {
+    const provider = this.deps.payments;
+    if (!provider.verifyWebhook) throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
+    const event = provider.verifyWebhook(rawBody, signature);
+
+    const handled = await withTransactionRetry(() =>
+      this.deps.db.transaction(async (tx) => {
+        const recorded = await tx
+          .insert(webhookEvents)
+          .values({ id: event.id, provider: provider.name, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
+        if (recorded.length === 0) return { duplicate: true, outcome: null };
+        if (!event.intent) return { duplicate: false, outcome: null };
+        if (SETTLING_EVENTS.has(event.type)) {
+          const outcome = await settleIn(tx, provider, { providerIntentId: event.intent.id, reported: event.intent });
+          return { duplicate: false, outcome };
+        }
+        if (event.type === 'payment_intent.payment_failed') {
+          await tx
+            .update(paymentIntents)
+            .set({ status: 'failed', lastError: event.intent.lastError })
+            .where(and(eq(paymentIntents.providerIntentId, event.intent.id), eq(paymentIntents.status, 'requires_payment')));
+        }
+        return { duplicate: false, outcome: null };
+      }),
+    );
+    if (handled.outcome?.kind === 'paid' && handled.outcome.changed) {
+      await releaseOtherIntents(this.deps.db, provider, handled.outcome.productId, handled.outcome.bookingId, log);
+    }
+    return { received: true, duplicate: handled.duplicate };
+  }
+
+  private async answer(outcome: SettlementOutcome, log?: FastifyBaseLogger): Promise<PaymentResult> {
+    switch (outcome.kind) {
+      case 'paid':
+        if (outcome.changed) {
+          await releaseOtherIntents(this.deps.db, this.deps.payments, outcome.productId, outcome.bookingId, log);
+        }
+        return outcome.result;
+      case 'released':
+        throw new Conflict(
+          outcome.reason === cancelReasons.soldToAnother
+            ? paymentMessages.authorizationReleased
+            : `${orderCancelledMessage(outcome.reason)} Your card was not charged.`,
+          outcome.reason === cancelReasons.soldToAnother ? 'PRODUCT_SOLD' : 'BOOKING_CANCELLED',
+        );
+      case 'not_authorized':
+        if (outcome.lastError) throw new CardDeclined(outcome.lastError);
+        throw new Conflict(paymentMessages.notAuthorized, 'NOT_AUTHORIZED');
+      case 'unknown':
+        throw new NotFound(buyerMessages.bookingNotFound);
+    }
+  }
+
+  /** The buyer's own booking with its product's current price; anyone else's is "not found". */
+  private async findOwnBooking(viewer: Viewer, bookingId: string): Promise<PayableBooking> {
+    const [row] = await this.deps.db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        cancelReason: bookings.cancelReason,
+        productId: bookings.productId,
+        productStatus: products.status,
+        productDeletedAt: products.deletedAt,
+        amountCents: products.sellingPriceCents,
+        currency: products.currency,
+      })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, viewer.id), isNull(bookings.hiddenByBuyerAt)));
+    if (!row) throw new NotFound(buyerMessages.bookingNotFound);
+    return row;
+  }
+
+  /** Claims the hold, or explains why not: the state that changed, or someone else paying right now. */
+  private async holdFor(viewer: Viewer, booking: PayableBooking): Promise<Date> {
+    const until = await claimHold(this.deps.db, booking.id, booking.productId);
+    if (until) return until;
+    const current = await this.findOwnBooking(viewer, booking.id);
+    if (current.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
+    assertPayable(current);
+    throw new Conflict(messages.someoneElsePaying, 'SOMEONE_ELSE_PAYING');
+  }
+
+  private intentFor(booking: PayableBooking): Promise<IntentRow> {
+    return ensureIntent(this.deps.db, this.deps.payments, {
+      bookingId: booking.id,
+      productId: booking.productId,
+      amountCents: booking.amountCents,
+      currency: booking.currency,
+    });
+  }
+
+  private async receipt(bookingId: string): Promise<PaymentResult> {
+    const [payment] = await this.deps.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    if (!payment) throw new Error(`booking ${bookingId} is paid but has no payment row`);
+    return toResult(payment);
+  }
+}
+
+function assertPayable(booking: PayableBooking): void {
+  if (booking.status === 'cancelled') {
+    throw new Conflict(orderCancelledMessage(booking.cancelReason), 'BOOKING_CANCELLED');
+  }
+  if (booking.productDeletedAt) throw new Conflict(buyerMessages.productUnavailable, 'PRODUCT_UNAVAILABLE');
+  if (booking.productStatus === 'sold') throw new Conflict(messages.productSold, 'PRODUCT_SOLD');
 }

@@ -1,5 +1,94 @@
+/**
+ * Seller photo uploads: decode and re-encode through the image pipeline, store both variants under
+ * server-made names, and record them unattached until a product claims them. Photos never claimed are
+ * removed after a day.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
+import { sellerMessages, type UploadedImage } from '@furniture-mart/shared';
+import { productPhotos } from '../../db/schema.js';
+import { toPhoto } from '../../domain/photos.js';
+import { processImage } from '../../images/pipeline.js';
+import { TooManyRequests } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../services.js';
 
+/** How long an uploaded photo waits for a product before it is removed. */
+export const unattachedPhotoLifetimeMs = 24 * 60 * 60 * 1000;
+/** Uploads waiting for a product, per seller: enough for several drafts, not enough to fill a disk. */
+export const maxPendingPhotosPerSeller = 40;
+
 export class UploadsService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images'>) {}
+
+  async upload(ownerId: string, file: Buffer, now = new Date()): Promise<UploadedImage> {
+    await this.assertRoomForMore(ownerId, now);
+    const processed = await processImage(file);
+
+    const name = randomUUID();
+    const displayKey = `${name}-display.webp`;
+    const thumbKey = `${name}-thumb.webp`;
+    const stored = await Promise.allSettled([
+      this.deps.images.put(displayKey, processed.display.data, 'image/webp'),
+      this.deps.images.put(thumbKey, processed.thumb.data, 'image/webp'),
+    ]);
+    const failed = stored.find((result) => result.status === 'rejected');
+    if (failed) {
+      await this.deleteStored([displayKey, thumbKey]);
+      throw failed.reason;
+    }
+
+    try {
+      const [row] = await this.deps.db
+        .insert(productPhotos)
+        .values({
+          ownerId,
+          displayKey,
+          thumbKey,
+          width: processed.display.width,
+          height: processed.display.height,
+          thumbWidth: processed.thumb.width,
+          thumbHeight: processed.thumb.height,
+          bytes: processed.display.data.length + processed.thumb.data.length,
+        })
+        .returning();
+      return { id: row!.id, ...toPhoto(this.deps.images, row!) };
+    } catch (error) {
+      await this.deleteStored([displayKey, thumbKey]);
+      throw error;
+    }
+  }
+
+  /**
+   * Removes photos that no product claimed within a day: the rows first, in one statement, so a product
+   * attaching the same photo at this moment either wins (and the row stays) or finds it gone; then the files.
+   */
+  async removeUnattached(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - unattachedPhotoLifetimeMs);
+    const removed = await this.deps.db
+      .delete(productPhotos)
+      .where(and(isNull(productPhotos.productId), lt(productPhotos.createdAt, cutoff)))
+      .returning({ displayKey: productPhotos.displayKey, thumbKey: productPhotos.thumbKey });
+    await this.deleteStored(removed.flatMap((row) => [row.displayKey, row.thumbKey]));
+    return removed.length;
+  }
+
+  private async assertRoomForMore(ownerId: string, now: Date): Promise<void> {
+    const cutoff = new Date(now.getTime() - unattachedPhotoLifetimeMs);
+    const [pending] = await this.deps.db
+      .select({ n: count() })
+      .from(productPhotos)
+      .where(
+        and(
+          eq(productPhotos.ownerId, ownerId),
+          isNull(productPhotos.productId),
+          gte(productPhotos.createdAt, cutoff),
+        ),
+      );
+    if ((pending?.n ?? 0) >= maxPendingPhotosPerSeller) throw new TooManyRequests(sellerMessages.tooManyPendingPhotos);
+  }
+
+  /** Best effort: a file left behind wastes space but is unreachable without its row. */
+  private async deleteStored(keys: string[]): Promise<void> {
+    await Promise.allSettled(keys.map((key) => this.deps.images.delete(key)));
+  }
 }

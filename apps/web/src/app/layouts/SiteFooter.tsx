@@ -20,8 +20,8 @@ export function SiteFooter() {
             Furniture Mart
           </h2>
           <p className="max-w-md text-neutral-content/85">
-            Furniture Mart is known for budget-friendly products. We customise every product category to the budget
-            posted by the seller, so there is a good piece for every home and every wallet.
+            Furniture Mart is known for budget-friendly products. We customise every product category to the
+            budget posted by the seller, so there is a good piece for every home and every wallet.
           </p>
         </section>
         <nav aria-labelledby="footer-categories">

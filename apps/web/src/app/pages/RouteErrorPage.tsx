@@ -5,7 +5,10 @@ import { webMessages } from '../../lib/webMessages';
 
 /** After a release, an open tab may ask for page files that no longer exist. */
 function isStaleBundleError(error: unknown): boolean {
-  return error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message)
+  );
 }
 
 function describe(error: unknown): { title: string; text: string } {

@@ -26,10 +26,7 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedIn'; me: Me }
-  | { status: 'signedOut' };
+export type AuthState = { status: 'loading' } | { status: 'signedIn'; me: Me } | { status: 'signedOut' };
 
 /** Loading until the first answer; a failed lookup (even after retries) counts as signed out. */
 export function useAuth(): AuthState {
@@ -72,6 +69,8 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SignInBody) => api.post<unknown>('/api/auth/sign-in/email', body),
+    // A wrong password answers 401 without ending anyone's current session.
+    meta: { signInAttempt: true },
     onSuccess: () => refreshSession(queryClient),
   });
 }

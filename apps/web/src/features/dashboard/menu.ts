@@ -8,10 +8,20 @@ export interface DashboardMenuItem {
 
 /** What each role can open from the dashboard; the routes check the same roles. */
 export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
-  buyer: [{ to: '/dashboard/myOrders', label: 'My Orders', description: 'Bookings, payments and their status.' }],
+  buyer: [
+    { to: '/dashboard/myOrders', label: 'My Orders', description: 'Bookings, payments and their status.' },
+  ],
   seller: [
-    { to: '/dashboard/myProducts', label: 'My Products', description: 'Your listings, advertising and sales.' },
-    { to: '/dashboard/addProduct', label: 'Add A Product', description: 'Put a new piece of furniture on sale.' },
+    {
+      to: '/dashboard/myProducts',
+      label: 'My Products',
+      description: 'Your listings, advertising and sales.',
+    },
+    {
+      to: '/dashboard/addProduct',
+      label: 'Add A Product',
+      description: 'Put a new piece of furniture on sale.',
+    },
   ],
   admin: [
     { to: '/dashboard/allSellers', label: 'All Sellers', description: 'Verify or remove sellers.' },

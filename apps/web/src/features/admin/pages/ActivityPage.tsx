@@ -1,5 +1,67 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { auditActionLabels, type AuditRow } from '@furniture-mart/shared';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { useAudit } from '../api';
+import { AdminPageHeader } from '../components/AdminPageHeader';
+import { ListError, useClampPage } from '../components/ListState';
+import { Pagination } from '../components/Pagination';
+import { formatDateTime } from '../format';
+import { useListParams } from '../listParams';
 
 export function ActivityPage() {
-  return <PagePlaceholder title="Activity" description="A log of every moderation action: who did what, and when." />;
+  const { page, setPage } = useListParams();
+  const audit = useAudit(page);
+  useClampPage(audit.data, setPage);
+
+  const offset = ((audit.data?.page ?? page) - 1) * (audit.data?.pageSize ?? 0);
+  const columns: Column<AuditRow>[] = [
+    { header: '#', cell: (_row, index) => offset + index + 1, className: 'w-12 tabular-nums' },
+    {
+      header: 'When',
+      cell: (row) => (
+        <time dateTime={row.createdAt} className="whitespace-nowrap">
+          {formatDateTime(row.createdAt)}
+        </time>
+      ),
+    },
+    { header: 'Admin', cell: (row) => <span className="whitespace-nowrap">{row.actor.name}</span> },
+    {
+      header: 'Action',
+      cell: (row) => <span className="whitespace-nowrap">{auditActionLabels[row.action]}</span>,
+    },
+    {
+      header: 'Target',
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="min-w-48 break-words font-medium">{row.targetLabel}</span>
+          <span className="text-xs text-base-content/70">{row.targetType}</span>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="space-y-6">
+      <AdminPageHeader
+        title="Activity"
+        description="Every moderation action: who did what, and when. Newest first."
+      />
+      {audit.isError ? <ListError error={audit.error} onRetry={() => void audit.refetch()} /> : null}
+      <DataTable
+        caption="Moderation activity"
+        columns={columns}
+        rows={audit.data?.items ?? []}
+        rowKey={(row) => row.id}
+        isLoading={audit.isPending}
+      />
+      {audit.data ? (
+        <Pagination
+          page={audit.data.page}
+          pageSize={audit.data.pageSize}
+          total={audit.data.total}
+          noun="actions"
+          onPageChange={setPage}
+        />
+      ) : null}
+    </section>
+  );
 }

@@ -1,10 +1,150 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { Link } from 'react-router';
+import { messages, reportReasonLabels, type ReportQueueRow } from '@furniture-mart/shared';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { useRemoveReport, useRemoveReportedItem, useReports } from '../api';
+import { AdminPageHeader } from '../components/AdminPageHeader';
+import { ListError, useClampPage } from '../components/ListState';
+import { Pagination } from '../components/Pagination';
+import { useConfirmedAction } from '../confirmedAction';
+import { formatDate } from '../format';
+import { useListParams } from '../listParams';
+
+function ProductCell({ row }: { row: ReportQueueRow }) {
+  return (
+    <div className="flex min-w-36 flex-col items-start gap-1">
+      {row.product.removed ? (
+        <span className="font-medium">{row.product.title}</span>
+      ) : (
+        <Link to={`/categories/${row.product.categoryId}`} className="link link-primary font-medium">
+          {row.product.title}
+        </Link>
+      )}
+      <span className="flex flex-wrap gap-1">
+        {row.productOpenReports > 1 ? (
+          <span className="badge badge-warning badge-soft badge-sm">
+            {row.productOpenReports} open reports
+          </span>
+        ) : null}
+        {row.product.removed ? <span className="badge badge-ghost badge-sm">removed</span> : null}
+      </span>
+    </div>
+  );
+}
 
 export function ReportedItemsPage() {
+  const { page, setPage } = useListParams();
+  const reports = useReports(page);
+  const removeReport = useRemoveReport();
+  const removeItem = useRemoveReportedItem();
+  const [run, dialog] = useConfirmedAction();
+  useClampPage(reports.data, setPage);
+
+  const dismiss = (row: ReportQueueRow) =>
+    run(
+      {
+        title: messages.confirmDeleteReport,
+        message: `${row.reporter.name}'s report about “${row.product.title}” is closed. The product stays on sale.`,
+        confirmLabel: 'Delete report',
+        destructive: true,
+      },
+      () => removeReport.mutateAsync(row.id),
+      messages.reportDeleted,
+    );
+
+  const takeDown = (row: ReportQueueRow) =>
+    run(
+      {
+        title: messages.confirmDeleteReportedItem,
+        message: `“${row.product.title}” leaves every list, its open bookings are cancelled and all of its reports are closed.`,
+        confirmLabel: 'Delete item',
+        destructive: true,
+      },
+      () => removeItem.mutateAsync(row.id),
+      messages.reportedItemDeleted,
+    );
+
+  const offset = ((reports.data?.page ?? page) - 1) * (reports.data?.pageSize ?? 0);
+  const columns: Column<ReportQueueRow>[] = [
+    { header: '#', cell: (_row, index) => offset + index + 1, className: 'w-12 tabular-nums align-top' },
+    { header: 'Product', cell: (row) => <ProductCell row={row} />, className: 'align-top' },
+    {
+      header: 'Reason',
+      cell: (row) => <span className="block min-w-28">{reportReasonLabels[row.reason]}</span>,
+      className: 'align-top',
+    },
+    {
+      header: 'Details',
+      cell: (row) =>
+        row.details ? (
+          <p className="min-w-40 max-w-64 whitespace-pre-line break-words">{row.details}</p>
+        ) : (
+          <span className="text-base-content/60">None given</span>
+        ),
+      className: 'align-top',
+    },
+    { header: 'Reporter', cell: (row) => row.reporter.name, className: 'align-top' },
+    {
+      header: 'Reported on',
+      cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
+      className: 'align-top',
+    },
+    {
+      header: 'Actions',
+      cell: (row) => {
+        const busy =
+          (removeReport.isPending && removeReport.variables === row.id) ||
+          (removeItem.isPending && removeItem.variables === row.id);
+        return (
+          <div className="flex flex-col items-stretch gap-2">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm whitespace-nowrap"
+              aria-label={`Delete report by ${row.reporter.name} about ${row.product.title}`}
+              onClick={() => void dismiss(row)}
+              disabled={busy}
+            >
+              Delete report
+            </button>
+            <button
+              type="button"
+              className="btn btn-error btn-sm whitespace-nowrap"
+              aria-label={`Delete item ${row.product.title}`}
+              onClick={() => void takeDown(row)}
+              disabled={busy}
+            >
+              Delete item
+            </button>
+          </div>
+        );
+      },
+      className: 'align-top',
+    },
+  ];
+
   return (
-    <PagePlaceholder
-      title="Reported Items"
-      description="Products buyers reported: dismiss a report or remove the reported item."
-    />
+    <section className="space-y-6">
+      <AdminPageHeader
+        title="Reported Items"
+        description="Open reports from buyers, with the reports of one product together. Dismiss a report, or take the item down."
+      />
+      {reports.isError ? <ListError error={reports.error} onRetry={() => void reports.refetch()} /> : null}
+      <DataTable
+        caption="Open reports"
+        columns={columns}
+        rows={reports.data?.items ?? []}
+        rowKey={(row) => row.id}
+        isLoading={reports.isPending}
+      />
+      {reports.data ? (
+        <Pagination
+          page={reports.data.page}
+          pageSize={reports.data.pageSize}
+          total={reports.data.total}
+          noun="reports"
+          onPageChange={setPage}
+        />
+      ) : null}
+      {dialog}
+    </section>
   );
 }

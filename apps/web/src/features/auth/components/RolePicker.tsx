@@ -32,13 +32,16 @@ export function RolePicker({ registration, error }: RolePickerProps) {
                 id={inputId}
                 type="radio"
                 value={option.value}
-                className="radio radio-primary radio-sm mt-0.5 focus-visible:outline-none"
+                className="radio radio-primary radio-sm relative z-10 mt-0.5 focus-visible:outline-none"
                 aria-describedby={descriptionId}
                 {...registration}
               />
               <div>
                 {/* The label stretches over the card, so a tap anywhere selects it. */}
-                <label htmlFor={inputId} className="cursor-pointer font-semibold after:absolute after:inset-0">
+                <label
+                  htmlFor={inputId}
+                  className="cursor-pointer font-semibold after:absolute after:inset-0"
+                >
                   {option.label}
                 </label>
                 <p id={descriptionId} className="text-xs text-base-content/70">

@@ -48,9 +48,10 @@ export function LoginPage() {
     await navigate(returnTo, { replace: true });
   });
 
-  // A signed-in person only lands here when a page needs an account with another role.
+  // A signed-in person only lands here when a page needs an account with another role
+  // (not while their own sign-in is completing).
   const notice =
-    auth.status === 'signedIn' && wasRedirected
+    auth.status === 'signedIn' && wasRedirected && (signIn.isIdle || signIn.isError)
       ? webMessages.wrongAccount
       : searchParams.has('error')
         ? webMessages.googleFailed

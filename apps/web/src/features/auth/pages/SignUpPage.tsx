@@ -29,7 +29,13 @@ export function SignUpPage() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signUpForm),
-    defaultValues: { name: '', email: '', role: 'buyer', password: '', confirmPassword: '' } satisfies SignUpForm,
+    defaultValues: {
+      name: '',
+      email: '',
+      role: 'buyer',
+      password: '',
+      confirmPassword: '',
+    } satisfies SignUpForm,
   });
 
   const onSubmit = handleSubmit(async ({ name, email, password, role }) => {

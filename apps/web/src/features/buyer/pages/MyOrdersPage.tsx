@@ -1,10 +1,154 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { buyerMessages, messages, postDateLabel, type Booking } from '@furniture-mart/shared';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { DocumentTitle } from '../../../components/DocumentTitle';
+import { ErrorState } from '../../../components/ErrorState';
+import { Price } from '../../../components/Price';
+import { errorMessage } from '../../../lib/api';
+import { ORDERS_PAGE_SIZE, useDeleteBooking, useMyBookings } from '../api';
+import { OrderPayment } from '../components/OrderPayment';
+import { Pager } from '../components/Pager';
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
 
 export function MyOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const orders = useMyBookings(page);
+  const deleteBooking = useDeleteBooking();
+  const [confirm, confirmElement] = useConfirm();
+
+  const setPage = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+  };
+
+  // Deleting the last order of the last page leaves that page empty: step back to one that has orders.
+  const lastPage = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : page;
+  useEffect(() => {
+    if (!orders.isPlaceholderData && page > lastPage)
+      setParams(lastPage > 1 ? { page: String(lastPage) } : {}, { replace: true });
+  }, [page, lastPage, orders.isPlaceholderData, setParams]);
+
+  const remove = async (booking: Booking) => {
+    const confirmed = await confirm({
+      title: 'Delete order',
+      message: messages.confirmDeleteOrder,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteBooking.mutateAsync(booking.id);
+      toast.success(buyerMessages.orderDeleted);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const deleteButton = (booking: Booking) => (
+    <button
+      type="button"
+      className="btn btn-error btn-outline btn-sm"
+      aria-label={`Delete order for ${booking.product.title}`}
+      disabled={deleteBooking.isPending && deleteBooking.variables === booking.id}
+      onClick={() => void remove(booking)}
+    >
+      Delete
+    </button>
+  );
+
+  const columns: Column<Booking>[] = [
+    {
+      header: 'SL.',
+      cell: (_booking, index) => (page - 1) * ORDERS_PAGE_SIZE + index + 1,
+      className: 'w-12 tabular-nums',
+    },
+    {
+      header: 'Photo',
+      cell: (booking) =>
+        booking.product.cover ? (
+          <img
+            src={booking.product.cover.thumbUrl}
+            width={booking.product.cover.thumbWidth}
+            height={booking.product.cover.thumbHeight}
+            alt={booking.product.title}
+            loading="lazy"
+            className="h-14 w-14 rounded-lg object-cover"
+          />
+        ) : (
+          <span className="block h-14 w-14 rounded-lg bg-base-200" aria-hidden="true" />
+        ),
+    },
+    {
+      header: 'Name',
+      cell: (booking) => (
+        <span className="flex min-w-40 flex-col gap-0.5">
+          <span className="font-medium">{booking.product.title}</span>
+          <span className="text-xs text-base-content/70">
+            Booked <time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>
+          </span>
+          {/* Where the table is too narrow for its last three columns, they move under the name. */}
+          <span className="mt-2 flex flex-wrap items-center gap-2 @xl:hidden">
+            <Price cents={booking.priceCents} currency={booking.currency} className="font-medium" />
+            <OrderPayment booking={booking} />
+            {deleteButton(booking)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: 'Price',
+      cell: (booking) => <Price cents={booking.priceCents} currency={booking.currency} />,
+      className: 'hidden whitespace-nowrap @xl:table-cell',
+    },
+    {
+      header: 'Payment',
+      cell: (booking) => <OrderPayment booking={booking} />,
+      className: 'hidden @xl:table-cell',
+    },
+    { header: 'Action', cell: (booking) => deleteButton(booking), className: 'hidden @xl:table-cell' },
+  ];
+
   return (
-    <PagePlaceholder
-      title="My Orders"
-      description="The furniture you booked, whether it is paid, and a Pay button for open bookings."
-    />
+    <section className="space-y-6">
+      <DocumentTitle title="My Orders" />
+      <header className="space-y-2">
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">My Orders</h1>
+        <p className="max-w-2xl text-base-content/80">
+          The furniture you booked. Pay for an open booking to buy it; the first buyer to pay gets the item.
+        </p>
+      </header>
+      {orders.isError && !orders.data ? (
+        <ErrorState message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} />
+      ) : (
+        <>
+          <div className="@container">
+            <DataTable
+              caption="My Orders"
+              columns={columns}
+              rows={orders.data?.items ?? []}
+              rowKey={(booking) => booking.id}
+              isLoading={orders.isPending}
+            />
+          </div>
+          {orders.data ? (
+            <Pager
+              page={page}
+              pageSize={ORDERS_PAGE_SIZE}
+              total={orders.data.total}
+              onPage={setPage}
+              label="My Orders pages"
+            />
+          ) : null}
+        </>
+      )}
+      {confirmElement}
+    </section>
   );
 }

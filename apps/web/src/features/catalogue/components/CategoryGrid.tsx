@@ -4,7 +4,8 @@ import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/api';
 import { useCategories } from '../api';
 
-const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4';
+// 4 columns on large screens, 2 on medium, 1 on phones.
+const gridClass = 'grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-4';
 
 export function CategoryGrid() {
   const categories = useCategories();

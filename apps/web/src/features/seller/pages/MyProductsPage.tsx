@@ -1,10 +1,104 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { messages, type MyProduct } from '@furniture-mart/shared';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { DocumentTitle } from '../../../components/DocumentTitle';
+import { ErrorState } from '../../../components/ErrorState';
+import { errorMessage } from '../../../lib/api';
+import { useConfig } from '../../auth/api';
+import { MY_PRODUCTS_PAGE_SIZE, useAdvertiseProduct, useDeleteProduct, useMyProducts } from '../api';
+import { MyProductsTable } from '../components/MyProductsTable';
+import { Pager } from '../components/Pager';
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
 
 export function MyProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const products = useMyProducts(page);
+  const { data: config } = useConfig();
+  const advertise = useAdvertiseProduct();
+  const remove = useDeleteProduct();
+  const [confirm, confirmElement] = useConfirm();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const goTo = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+  };
+
+  const onAdvertise = async (product: MyProduct) => {
+    setBusyId(product.id);
+    try {
+      await advertise.mutateAsync(product.id);
+      toast.success(messages.productAdvertised);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const onDelete = async (product: MyProduct) => {
+    const confirmed = await confirm({
+      title: 'Delete product',
+      message: messages.confirmDeleteProduct,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    setBusyId(product.id);
+    try {
+      await remove.mutateAsync(product.id);
+      toast.success(messages.productDeleted);
+      // The last row of a later page is gone: show the page before it instead of an empty one.
+      const data = products.data;
+      if (data && data.items.length === 1 && page > 1) goTo(page - 1);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const data = products.data;
   return (
-    <PagePlaceholder
-      title="My Products"
-      description="Your listings with their price, post date and status; advertise or delete them from here."
-    />
+    <section className="space-y-6">
+      <DocumentTitle title="My Products" />
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-2">
+          <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">My Products</h1>
+          <p className="max-w-2xl text-base-content/80">
+            Your listings with their price, post date and status. Advertise one to show it on the home page.
+          </p>
+        </div>
+        <Link to="/dashboard/addProduct" className="btn btn-primary">
+          Add A Product
+        </Link>
+      </header>
+
+      {products.isError && !data ? (
+        <ErrorState message={errorMessage(products.error)} onRetry={() => void products.refetch()} />
+      ) : (
+        <div className={`space-y-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <MyProductsTable
+            rows={data?.items ?? []}
+            firstNumber={(page - 1) * MY_PRODUCTS_PAGE_SIZE + 1}
+            currency={config?.currency ?? 'USD'}
+            isLoading={products.isPending}
+            busyId={busyId}
+            onAdvertise={(product) => void onAdvertise(product)}
+            onDelete={(product) => void onDelete(product)}
+          />
+          {data ? (
+            <Pager page={page} pageSize={data.pageSize} total={data.total} onChange={goTo} label="My products pages" />
+          ) : null}
+        </div>
+      )}
+      {confirmElement}
+    </section>
   );
 }

@@ -1,0 +1,144 @@
+/**
+ * Reading bookings together with what their screens show: the product's title, state and cover photo,
+ * the buyer, and the payment's transaction id once paid.
+ */
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Booking, ProductBooking } from '@furniture-mart/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { bookings, payments, productPhotos, products, users } from '../../db/schema.js';
+import type { ImageStore } from '../../images/store.js';
+import { toPhoto } from '../../domain/photos.js';
+
+const bookingRowColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  cancelReason: bookings.cancelReason,
+  priceCents: bookings.priceCents,
+  currency: bookings.currency,
+  phone: bookings.phone,
+  meetingLocation: bookings.meetingLocation,
+  createdAt: bookings.createdAt,
+  paidAt: bookings.paidAt,
+  hiddenByBuyerAt: bookings.hiddenByBuyerAt,
+  productId: products.id,
+  productTitle: products.title,
+  productStatus: products.status,
+  productDeletedAt: products.deletedAt,
+  sellerId: products.sellerId,
+  buyerId: users.id,
+  buyerName: users.name,
+  buyerEmail: users.email,
+  transactionId: payments.transactionId,
+  coverDisplayKey: productPhotos.displayKey,
+  coverThumbKey: productPhotos.thumbKey,
+  coverWidth: productPhotos.width,
+  coverHeight: productPhotos.height,
+  coverThumbWidth: productPhotos.thumbWidth,
+  coverThumbHeight: productPhotos.thumbHeight,
+};
+
+export type BookingRow = Awaited<ReturnType<typeof selectBookingRows>>[number];
+
+function selectBookingRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(bookingRowColumns)
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .leftJoin(productPhotos, and(eq(productPhotos.productId, products.id), eq(productPhotos.position, 0)))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(where);
+}
+
+export async function findBookingRow(db: DbOrTx, bookingId: string): Promise<BookingRow | null> {
+  const [row] = await selectBookingRows(db, eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/** The buyer's My Orders: everything not hidden by the buyer, newest first. */
+export async function listBuyerBookingRows(
+  db: DbOrTx,
+  buyerId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: BookingRow[]; total: number }> {
+  const where = and(eq(bookings.buyerId, buyerId), isNull(bookings.hiddenByBuyerAt));
+  const [rows, [counted]] = await Promise.all([
+    selectBookingRows(db, where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export function toBooking(images: ImageStore, row: BookingRow): Booking {
+  return {
+    id: row.id,
+    status: row.status,
+    cancelReason: row.cancelReason,
+    priceCents: row.priceCents,
+    currency: row.currency,
+    phone: row.phone,
+    meetingLocation: row.meetingLocation,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    product: {
+      id: row.productId,
+      title: row.productTitle,
+      status: row.productDeletedAt ? 'removed' : row.productStatus,
+      cover:
+        row.coverDisplayKey && row.coverThumbKey
+          ? toPhoto(images, {
+              displayKey: row.coverDisplayKey,
+              thumbKey: row.coverThumbKey,
+              width: row.coverWidth ?? 0,
+              height: row.coverHeight ?? 0,
+              thumbWidth: row.coverThumbWidth ?? 0,
+              thumbHeight: row.coverThumbHeight ?? 0,
+            })
+          : null,
+    },
+    buyer: { id: row.buyerId, name: row.buyerName, email: row.buyerEmail },
+    transactionId: row.transactionId,
+  };
+}
+
+/**
+ * One product's bookings for its seller: paid first, then open ones, then cancelled, newest first within
+ * each, so the buyer to meet is at the top.
+ */
+export async function listProductBookings(
+  db: DbOrTx,
+  productId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ items: ProductBooking[]; total: number }> {
+  const where = eq(bookings.productId, productId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        cancelReason: bookings.cancelReason,
+        buyerName: users.name,
+        phone: bookings.phone,
+        meetingLocation: bookings.meetingLocation,
+        createdAt: bookings.createdAt,
+      })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.buyerId))
+      .where(where)
+      .orderBy(
+        asc(sql`case ${bookings.status} when 'paid' then 0 when 'booked' then 1 else 2 end`),
+        desc(bookings.createdAt),
+        desc(bookings.id),
+      )
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(bookings).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: counted?.n ?? 0,
+  };
+}

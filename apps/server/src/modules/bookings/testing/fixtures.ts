@@ -1,0 +1,85 @@
+/**
+ * Test data for the buyer flows, written straight to the database so these tests do not depend on the
+ * seller's product form.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import { bookings, categories, payments, productPhotos, products } from '../../../db/schema.js';
+
+export interface ProductFixture {
+  id: string;
+  title: string;
+  sellingPriceCents: number;
+}
+
+let counter = 0;
+
+export async function createProduct(
+  app: FastifyInstance,
+  sellerId: string,
+  overrides: Partial<typeof products.$inferInsert> = {},
+): Promise<ProductFixture> {
+  counter += 1;
+  const { db } = app.database;
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .orderBy(asc(categories.position))
+    .limit(1);
+  const [product] = await db
+    .insert(products)
+    .values({
+      sellerId,
+      categoryId: category!.id,
+      title: `Oak table ${counter}`,
+      description: 'Solid oak, seats four.',
+      phone: '+880 1711 000111',
+      location: 'Dhaka',
+      condition: 'good',
+      originalPriceCents: 40_000,
+      sellingPriceCents: 12_550,
+      currency: app.config.CURRENCY,
+      yearsUsed: 3,
+      ...overrides,
+    })
+    .returning({ id: products.id, title: products.title, sellingPriceCents: products.sellingPriceCents });
+  const key = randomUUID();
+  await db.insert(productPhotos).values({
+    ownerId: sellerId,
+    productId: product!.id,
+    position: 0,
+    displayKey: `${key}-display.webp`,
+    thumbKey: `${key}-thumb.webp`,
+    width: 1600,
+    height: 1200,
+    thumbWidth: 400,
+    thumbHeight: 300,
+    bytes: 1000,
+  });
+  return product!;
+}
+
+/** What a settled payment leaves behind (the payments module does this for real). */
+export async function markPaid(app: FastifyInstance, bookingId: string): Promise<string> {
+  const { db } = app.database;
+  const transactionId = `txn_${randomUUID()}`;
+  await db.transaction(async (tx) => {
+    const [booking] = await tx
+      .update(bookings)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await tx.insert(payments).values({
+      bookingId,
+      productId: booking!.productId,
+      buyerId: booking!.buyerId,
+      provider: 'sandbox',
+      transactionId,
+      amountCents: booking!.priceCents,
+      currency: booking!.currency,
+    });
+    await tx.update(products).set({ status: 'sold' }).where(eq(products.id, booking!.productId));
+  });
+  return transactionId;
+}

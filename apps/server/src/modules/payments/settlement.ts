@@ -1,0 +1,187 @@
+/**
+ * Settlement: the one function that turns an authorized card payment into a sale. Every path calls it
+ * (the buyer's confirmation, the provider's webhook, any retry), and it is safe to call twice or
+ * concurrently: the second call finds the booking paid and changes nothing.
+ *
+ * Inside one transaction it locks the product and the booking (in that order, the same order as the
+ * removal paths, so they cannot deadlock), then either
+ *  - answers the existing result when this booking is already paid, or
+ *  - releases the money (cancel, or refund if captured) when the product went to someone else or was
+ *    removed, and marks the booking cancelled with the reason, or
+ *  - records the payment, the paid booking and the sold product, cancels the product's other open
+ *    bookings, and only then captures.
+ *
+ * Crash safety: the records are written first and the capture is the last step before COMMIT, so a
+ * constraint failure aborts before any money moves. If the capture succeeds but the COMMIT does not
+ * (lost connection, crash), the provider holds a captured intent and we hold nothing; capture is
+ * idempotent per intent, and the next settlement of that intent (the buyer retrying, or the provider's
+ * payment_intent.succeeded webhook, which is redelivered until we answer 2xx) retrieves it, sees it
+ * captured, skips the capture and writes the same records. If by then the product has gone to another
+ * buyer, that re-run refunds it instead.
+ */
+import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { cancelReasons, type PaymentResult } from '@furniture-mart/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { bookings, paymentIntents, payments, products } from '../../db/schema.js';
+import { cancelOpenBookings } from '../../domain/removal.js';
+import { PaymentProviderFailed } from '../../payments/errors.js';
+import type { PaymentProvider, ProviderIntent } from '../../payments/provider.js';
+import { refOf } from './intents.js';
+import { withTransactionRetry } from './transactions.js';
+
+export type SettlementOutcome =
+  | { kind: 'paid'; result: PaymentResult; changed: boolean; bookingId: string; productId: string }
+  /** The money was given back; the booking says why. */
+  | { kind: 'released'; reason: string; bookingId: string }
+  /** The provider has no authorized money for this intent (yet). */
+  | { kind: 'not_authorized'; lastError: string | null }
+  /** Not an intent of ours. */
+  | { kind: 'unknown' };
+
+export interface SettleInput {
+  providerIntentId: string;
+  /**
+   * The intent as the provider described it (a webhook): lets settlement adopt an intent whose row was
+   * never written because the process stopped between creating it and recording it.
+   */
+  reported?: ProviderIntent;
+}
+
+export function settle(db: Db, provider: PaymentProvider, input: SettleInput): Promise<SettlementOutcome> {
+  return withTransactionRetry(() => db.transaction((tx) => settleIn(tx, provider, input)));
+}
+
+/** Settlement inside a caller's transaction (the webhook records its event id in the same one). */
+export async function settleIn(tx: Tx, provider: PaymentProvider, input: SettleInput): Promise<SettlementOutcome> {
+  const [known] = await tx
+    .select({ bookingId: paymentIntents.bookingId })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.providerIntentId, input.providerIntentId), eq(paymentIntents.provider, provider.name)));
+  const bookingId = known?.bookingId ?? input.reported?.metadata.bookingId;
+  if (!bookingId) return { kind: 'unknown' };
+  const [target] = await tx
+    .select({ productId: bookings.productId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!target) return { kind: 'unknown' };
+
+  const [product] = await tx
+    .select({ status: products.status, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, target.productId))
+    .for('update');
+  const [booking] = await tx
+    .select({
+      id: bookings.id,
+      buyerId: bookings.buyerId,
+      status: bookings.status,
+      cancelReason: bookings.cancelReason,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
+  if (!product || !booking) return { kind: 'unknown' };
+
+  if (!known && input.reported) {
+    await tx
+      .insert(paymentIntents)
+      .values({
+        bookingId,
+        provider: provider.name,
+        providerIntentId: input.reported.id,
+        clientSecret: input.reported.clientSecret,
+        amountCents: input.reported.amountCents,
+        currency: input.reported.currency,
+      })
+      .onConflictDoNothing();
+  }
+  const [intent] = await tx
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.providerIntentId, input.providerIntentId), eq(paymentIntents.bookingId, bookingId)))
+    .for('update');
+  if (!intent) return { kind: 'unknown' };
+  const ref = refOf(intent);
+  const markIntent = (values: Partial<typeof paymentIntents.$inferInsert>) =>
+    tx.update(paymentIntents).set(values).where(eq(paymentIntents.id, intent.id));
+
+  if (booking.status === 'paid') {
+    const [payment] = await tx.select().from(payments).where(eq(payments.bookingId, booking.id));
+    if (!payment) throw new Error(`booking ${booking.id} is paid but has no payment row`);
+    if (payment.transactionId !== intent.providerIntentId) {
+      // A second intent of an already paid booking (for instance an older amount): never charge it.
+      await provider.release(ref);
+      await markIntent({ status: 'cancelled' });
+    }
+    return { kind: 'paid', result: toResult(payment), changed: false, bookingId: booking.id, productId: target.productId };
+  }
+
+  const lostBecause =
+    booking.status === 'cancelled'
+      ? (booking.cancelReason ?? cancelReasons.soldToAnother)
+      : product.deletedAt
+        ? cancelReasons.productRemoved
+        : product.status === 'sold'
+          ? cancelReasons.soldToAnother
+          : null;
+  if (lostBecause) {
+    await provider.release(ref);
+    await markIntent({ status: 'cancelled' });
+    if (booking.status === 'booked') {
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', cancelReason: lostBecause, cancelledAt: sql`now()` })
+        .where(eq(bookings.id, booking.id));
+    }
+    return { kind: 'released', reason: lostBecause, bookingId: booking.id };
+  }
+
+  const remote = await provider.retrieveIntent(ref);
+  if (remote.status === 'requires_payment' || remote.status === 'cancelled') {
+    await markIntent({
+      status: remote.status === 'cancelled' ? 'cancelled' : remote.lastError ? 'failed' : 'requires_payment',
+      lastError: remote.lastError,
+    });
+    return { kind: 'not_authorized', lastError: remote.lastError };
+  }
+  if (remote.amountCents !== intent.amountCents || remote.currency !== intent.currency) {
+    throw new PaymentProviderFailed(
+      `intent ${intent.providerIntentId} is for ${remote.amountCents} ${remote.currency}, expected ${intent.amountCents} ${intent.currency}`,
+    );
+  }
+
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      bookingId: booking.id,
+      productId: target.productId,
+      buyerId: booking.buyerId,
+      provider: provider.name,
+      transactionId: remote.id,
+      amountCents: remote.amountCents,
+      currency: remote.currency,
+      cardBrand: remote.card?.brand ?? null,
+      cardLast4: remote.card?.last4 ?? null,
+    })
+    .returning();
+  await tx.update(bookings).set({ status: 'paid', paidAt: sql`now()` }).where(eq(bookings.id, booking.id));
+  await tx
+    .update(products)
+    .set({ status: 'sold', advertised: false, holdBookingId: null, holdExpiresAt: null })
+    .where(eq(products.id, target.productId));
+  await cancelOpenBookings(tx, [target.productId], cancelReasons.soldToAnother);
+  await markIntent({ status: 'captured', lastError: null });
+  if (remote.status === 'authorized') await provider.capture(ref);
+
+  return { kind: 'paid', result: toResult(payment!), changed: true, bookingId: booking.id, productId: target.productId };
+}
+
+export function toResult(payment: typeof payments.$inferSelect): PaymentResult {
+  return {
+    status: 'paid',
+    transactionId: payment.transactionId,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+  };
+}

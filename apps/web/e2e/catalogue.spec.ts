@@ -1,0 +1,332 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages, type Page as ApiPage, type ProductCard } from '@furniture-mart/shared';
+import { demoAccounts, signIn } from './support/accounts';
+import { screenshotBothWidths } from './support/screenshots';
+
+const slideHeadlines = [
+  'Give good furniture a second home',
+  'Sleep well, spend less',
+  'A desk that works as hard as you do',
+];
+
+function banner(page: Page) {
+  return page.getByRole('region', { name: 'Featured furniture' });
+}
+
+/** The slide on screen; hidden slides are out of the accessibility tree. */
+async function expectSlide(page: Page, index: number) {
+  const slide = banner(page).getByRole('group', { name: `${index + 1} of 3` });
+  await expect(slide).toBeVisible();
+  await expect(slide.getByRole('heading', { name: slideHeadlines[index] })).toBeVisible();
+  for (const other of [0, 1, 2].filter((n) => n !== index)) {
+    await expect(banner(page).getByRole('group', { name: `${other + 1} of 3` })).toBeHidden();
+  }
+}
+
+/** Lazy photos load only when scrolled near; bring every one in before a full-page screenshot. */
+async function loadAllImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+}
+
+function cardTitles(page: Page) {
+  return page.getByRole('article').getByRole('heading').allTextContents();
+}
+
+test.describe('home', () => {
+  test('shows the banner, the categories and Popular furniture', async ({ page }) => {
+    await page.goto('/');
+    await expect(banner(page)).toHaveAttribute('aria-roledescription', 'carousel');
+    await expectSlide(page, 0);
+    await expect(banner(page).getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '#categories');
+
+    const categories = page.locator('#categories').getByRole('link');
+    await expect(categories).toHaveCount(6);
+    await expect(categories.first()).toHaveAttribute('href', /^\/categories\/[0-9a-f-]{36}$/);
+
+    const popular = page.getByRole('region', { name: 'Popular furniture' });
+    await expect(popular).toBeVisible();
+    const cards = popular.getByRole('article');
+    expect(await cards.count()).toBeGreaterThan(0);
+    const first = cards.first();
+    await expect(first.getByText('Resale price')).toBeVisible();
+    await expect(first.getByText('Original price')).toBeVisible();
+    await expect(first.getByText('Years used')).toBeVisible();
+    await expect(first.locator('time')).toHaveText(/^[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{4}$/);
+    const photo = first.getByRole('img', { name: /^Photo of / });
+    await expect(photo).toHaveAttribute('loading', 'lazy');
+    await expect(photo).toHaveAttribute('width', /\d+/);
+    await expect(photo).toHaveAttribute('height', /\d+/);
+    await expect(photo).toHaveAttribute('src', /-thumb\.webp$/);
+
+    await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible();
+
+    // Shop Now on the first slide jumps to the categories on this page.
+    await banner(page).getByRole('link', { name: 'Shop Now' }).click();
+    await expect(page).toHaveURL(/\/#categories$/);
+
+    await loadAllImages(page);
+    await screenshotBothWidths(page, 'catalogue-home');
+  });
+
+  test('the banner advances on its own: 6 s, 6 s, then 5 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expectSlide(page, 0);
+    await page.clock.runFor(5_900);
+    await expectSlide(page, 0);
+    await page.clock.runFor(200);
+    await expectSlide(page, 1);
+    await page.clock.runFor(6_000);
+    await expectSlide(page, 2);
+    await page.clock.runFor(4_900);
+    await expectSlide(page, 2);
+    await page.clock.runFor(200);
+    await expectSlide(page, 0);
+  });
+
+  test('the banner pauses while hovered or focused and can be stopped and driven by hand', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const slides = banner(page).locator('[aria-live]');
+    await expect(slides).toHaveAttribute('aria-live', 'off');
+
+    await banner(page).hover();
+    await page.clock.runFor(13_000);
+    await expectSlide(page, 0);
+    await expect(slides).toHaveAttribute('aria-live', 'polite');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(6_100);
+    await expectSlide(page, 1);
+
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expectSlide(page, 2);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expectSlide(page, 0);
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await expectSlide(page, 2);
+    await page.getByRole('button', { name: /^Slide 2:/ }).click();
+    await expectSlide(page, 1);
+    await expect(page.getByRole('button', { name: /^Slide 2:/ })).toHaveAttribute('aria-current', 'true');
+
+    // Focus on a control pauses too; the stop button keeps it still after focus leaves.
+    await page.getByRole('button', { name: 'Stop automatic slide show' }).click();
+    await page.mouse.move(0, 0);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.clock.runFor(15_000);
+    await expectSlide(page, 1);
+    await expect(page.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+  });
+
+  test('the banner stays still for people who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await expectSlide(page, 0);
+    await page.clock.runFor(20_000);
+    await expectSlide(page, 0);
+    await expect(banner(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    await expect(page.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+  });
+});
+
+test.describe('blog', () => {
+  test('the accordion starts all open and each item toggles on its own', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible();
+    const items = page.locator('details');
+    await expect(items).toHaveCount(4);
+    for (let i = 0; i < 4; i++) await expect(items.nth(i)).toHaveAttribute('open', '');
+    await expect(items.nth(0)).toContainText('state in a React application');
+    await expect(items.nth(1)).toContainText('prototypal inheritance');
+    await expect(items.nth(2)).toContainText('unit test');
+    await expect(items.nth(3)).toContainText('React vs. Angular vs. Vue');
+
+    await items.nth(1).locator('summary').click();
+    await expect(items.nth(1)).not.toHaveAttribute('open');
+    for (const other of [0, 2, 3]) await expect(items.nth(other)).toHaveAttribute('open', '');
+    await items.nth(3).locator('summary').press('Enter');
+    await expect(items.nth(3)).not.toHaveAttribute('open');
+    await expect(items.nth(0)).toHaveAttribute('open', '');
+    await items.nth(1).locator('summary').click();
+    await expect(items.nth(1)).toHaveAttribute('open', '');
+    await expect(items.nth(3)).not.toHaveAttribute('open');
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Our Partners' })).toBeVisible();
+    const logos = page.getByRole('listitem').getByRole('img');
+    await expect(logos).toHaveCount(4);
+    for (const name of ['Oakline Movers', 'Grainwell Restorers', 'Hearth and Home Cleaning', 'Loomcraft Upholstery']) {
+      await expect(page.getByRole('img', { name })).toBeVisible();
+    }
+
+    await page.goto('/blog');
+    await screenshotBothWidths(page, 'catalogue-blog');
+  });
+});
+
+test.describe('category page', () => {
+  test('a signed-in user filters by price and condition, pages forward and reloads to the same result', async ({
+    page,
+  }) => {
+    await signIn(page, demoAccounts.buyer);
+    // The demo data has about five pieces per room, so the shared link asks for one piece per page
+    // to have pages to turn.
+    await page.goto('/categories/bed-room?pageSize=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bed Room' })).toBeVisible();
+
+    const filters = page.getByRole('search', { name: 'Filter Bed Room' });
+    await filters.getByLabel('Min price ($)').fill('30');
+    await filters.getByLabel('Max price ($)').fill('300');
+    await filters.getByLabel('Condition').selectOption('excellent');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/\/categories\/bed-room\?minPrice=30&maxPrice=300&condition=excellent&pageSize=1$/);
+
+    // What the server answers for the same filters is what the page must show.
+    const res = await page.request.get('/api/categories/bed-room?minPrice=30&maxPrice=300&condition=excellent&pageSize=100');
+    const expected = ((await res.json()) as { products: ApiPage<ProductCard> }).products.items;
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    for (const item of expected) {
+      expect(item.condition).toBe('excellent');
+      expect(item.sellingPriceCents).toBeGreaterThanOrEqual(3_000);
+      expect(item.sellingPriceCents).toBeLessThanOrEqual(30_000);
+    }
+
+    await expect(page.getByText(`Showing 1–1 of ${expected.length} pieces`)).toBeVisible();
+    expect(await cardTitles(page)).toEqual([expected[0]!.title]);
+    await expect(page.getByRole('article').getByText('Excellent', { exact: true })).toBeVisible();
+
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await pagination.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page.getByText(`Showing 2–2 of ${expected.length} pieces`)).toBeVisible();
+    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    expect(await cardTitles(page)).toEqual([expected[1]!.title]);
+
+    const url = page.url();
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expect(page.getByText(`Showing 2–2 of ${expected.length} pieces`)).toBeVisible();
+    expect(await cardTitles(page)).toEqual([expected[1]!.title]);
+    await expect(filters.getByLabel('Min price ($)')).toHaveValue('30');
+    await expect(filters.getByLabel('Max price ($)')).toHaveValue('300');
+    await expect(filters.getByLabel('Condition')).toHaveValue('excellent');
+
+    // Going back returns to the first page of the same filters.
+    await page.goBack();
+    await expect(page.getByText(`Showing 1–1 of ${expected.length} pieces`)).toBeVisible();
+  });
+
+  test('cards show the listing, a verified mark, the actions and a details view', async ({ page }) => {
+    await signIn(page, demoAccounts.buyer);
+    await page.goto('/categories/bed-room');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bed Room' })).toBeVisible();
+    const res = await page.request.get('/api/categories/bed-room');
+    const items = ((await res.json()) as { products: ApiPage<ProductCard> }).products.items;
+    expect(await cardTitles(page)).toEqual(items.map((item) => item.title));
+
+    const verified = items.find((item) => item.seller.verified)!;
+    const verifiedCard = page.getByRole('article', { name: verified.title });
+    await expect(verifiedCard.getByText(verified.seller.name)).toBeVisible();
+    await expect(verifiedCard.getByRole('img', { name: 'verified seller' })).toBeVisible();
+    const unverified = items.find((item) => !item.seller.verified);
+    if (unverified) {
+      await expect(
+        page.getByRole('article', { name: unverified.title }).getByRole('img', { name: 'verified seller' }),
+      ).toHaveCount(0);
+    }
+    await expect(verifiedCard.getByRole('button', { name: 'Book Now' })).toBeVisible();
+    await expect(verifiedCard.getByRole('button', { name: 'Report' })).toBeVisible();
+
+    const details = verifiedCard.getByRole('button', { name: `Details of ${verified.title}` });
+    await details.click();
+    const dialog = page.getByRole('dialog', { name: verified.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(verified.description);
+    await expect(dialog.getByRole('img', { name: new RegExp(`^Photo 1 of \\d+ of ${verified.title}$`) })).toHaveAttribute(
+      'src',
+      /-display\.webp$/,
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(details).toBeFocused();
+
+    await loadAllImages(page);
+    await screenshotBothWidths(page, 'catalogue-category');
+  });
+
+  test('a search that matches nothing says so and offers to clear the filters', async ({ page }) => {
+    await signIn(page, demoAccounts.buyer);
+    await page.goto('/categories/kitchen?q=zebra');
+    await expect(page.getByText(messages.noMatches)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).toHaveURL(/\/categories\/kitchen$/);
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('an unknown category shows a way back to the categories', async ({ page }) => {
+    await signIn(page, demoAccounts.buyer);
+    await page.goto('/categories/garage');
+    await expect(page.getByRole('heading', { level: 1, name: 'Category not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See all categories' })).toHaveAttribute('href', '/#categories');
+  });
+
+  test('a visitor is asked to sign in first', async ({ page }) => {
+    await page.goto('/categories/bed-room');
+    await expect(page).toHaveURL('/login');
+  });
+});
+
+test.describe('search page', () => {
+  test('finds furniture by a word of its description across categories, then narrows by category', async ({
+    page,
+  }) => {
+    await signIn(page, demoAccounts.buyer);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+
+    const form = page.getByRole('search', { name: 'Search furniture' });
+    await form.getByRole('searchbox', { name: 'Search' }).fill('drawers');
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/\/search\?q=drawers$/);
+
+    const res = await page.request.get('/api/products?q=drawers');
+    const expected = ((await res.json()) as ApiPage<ProductCard>).items;
+    expect(expected.length).toBeGreaterThan(1);
+    await expect(page.getByRole('article')).toHaveCount(expected.length);
+    expect(await cardTitles(page)).toEqual(expected.map((item) => item.title));
+    const categoryIds = new Set(expected.map((item) => item.categoryId));
+    expect(categoryIds.size).toBeGreaterThan(1);
+
+    await form.getByLabel('Category').selectOption({ label: 'Dining Room' });
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/\/search\?q=drawers&category=dining-room$/);
+    const narrowed = (
+      (await (await page.request.get('/api/products?q=drawers&category=dining-room')).json()) as ApiPage<ProductCard>
+    ).items;
+    await expect(page.getByRole('article')).toHaveCount(narrowed.length);
+    expect(await cardTitles(page)).toEqual(narrowed.map((item) => item.title));
+
+    await page.getByLabel('Sort by').selectOption('price_desc');
+    await expect(page).toHaveURL(/sort=price_desc/);
+    const prices = narrowed.map((item) => item.sellingPriceCents).sort((a, b) => b - a);
+    const sorted = (
+      (await (
+        await page.request.get('/api/products?q=drawers&category=dining-room&sort=price_desc')
+      ).json()) as ApiPage<ProductCard>
+    ).items;
+    expect(sorted.map((item) => item.sellingPriceCents)).toEqual(prices);
+    await expect(page.getByRole('article').first()).toHaveAccessibleName(sorted[0]!.title);
+
+    await page.goto('/search');
+    await loadAllImages(page);
+    await screenshotBothWidths(page, 'catalogue-search');
+  });
+});

@@ -1,0 +1,85 @@
+import { useState, type RefObject } from 'react';
+import { messages, postDateLabel } from '@furniture-mart/shared';
+import { ErrorState } from '../../../components/ErrorState';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { PRODUCT_BOOKINGS_PAGE_SIZE, useProductBookings } from '../api';
+import { BookingStatusLabel } from './BookingStatusLabel';
+import { ModalDialog } from './ModalDialog';
+import { Pager } from './Pager';
+
+interface ProductBookingsDialogProps {
+  productId: string;
+  productTitle: string;
+  onClose: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}
+
+/** Who booked one product and how to reach them, so the seller can arrange the meeting. */
+export function ProductBookingsDialog({
+  productId,
+  productTitle,
+  onClose,
+  returnFocusRef,
+}: ProductBookingsDialogProps) {
+  const [page, setPage] = useState(1);
+  const bookings = useProductBookings(productId, page, true);
+
+  return (
+    <ModalDialog
+      title={`Bookings for ${productTitle}`}
+      onClose={onClose}
+      returnFocusRef={returnFocusRef}
+      wide
+    >
+      {bookings.isPending ? (
+        <div className="grid place-items-center py-10">
+          <Spinner />
+        </div>
+      ) : bookings.isError ? (
+        <ErrorState message={errorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
+      ) : bookings.data.items.length === 0 ? (
+        <p className="py-8 text-center text-base-content/70">{messages.noData}</p>
+      ) : (
+        <div className="space-y-4">
+          <ul className="space-y-3" aria-label={`Buyers who booked ${productTitle}`}>
+            {bookings.data.items.map((booking) => (
+              <li key={booking.id} className="rounded-box border border-base-300 bg-base-100 p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold">{booking.buyerName}</h3>
+                  <BookingStatusLabel booking={booking} />
+                </div>
+                <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+                  <dt className="text-base-content/70">Phone</dt>
+                  <dd className="break-words">
+                    <a className="link link-primary" href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>
+                      {booking.phone}
+                    </a>
+                  </dd>
+                  <dt className="text-base-content/70">Meeting location</dt>
+                  <dd className="break-words">{booking.meetingLocation}</dd>
+                  <dt className="text-base-content/70">Booked on</dt>
+                  <dd>
+                    <time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            pageSize={PRODUCT_BOOKINGS_PAGE_SIZE}
+            total={bookings.data.total}
+            onPage={setPage}
+            label="Booking pages"
+          />
+        </div>
+      )}
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,199 @@
+import { useEffect, useId, useState, type ComponentType, type FocusEvent } from 'react';
+import { Link } from 'react-router';
+import { BedroomArt, LivingRoomArt, StudyArt } from './BannerArt';
+import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+
+interface Slide {
+  headline: string;
+  text: string;
+  /** Where "Shop Now" goes: a section of this page or a category. */
+  target: { hash: string } | { to: string };
+  Art: ComponentType<{ className?: string }>;
+  background: string;
+}
+
+const slides: Slide[] = [
+  {
+    headline: 'Give good furniture a second home',
+    text: 'Sofas, beds, tables and more from sellers near you, at a fraction of the price of new. Book what you like and pay securely online.',
+    target: { hash: '#categories' },
+    Art: LivingRoomArt,
+    background: 'bg-[#f7efe4]',
+  },
+  {
+    headline: 'Sleep well, spend less',
+    text: 'Solid bed frames, wardrobes and bedside pieces, described honestly by their sellers and priced to move.',
+    target: { to: '/categories/bed-room' },
+    Art: BedroomArt,
+    background: 'bg-[#f3e4cf]',
+  },
+  {
+    headline: 'A desk that works as hard as you do',
+    text: 'Writing desks, bookshelves and chairs for a study corner that fits your room and your budget.',
+    target: { to: '/categories/study-room' },
+    Art: StudyArt,
+    background: 'bg-[#e6ede2]',
+  },
+];
+
+/** The first two slides stay up a little longer: they carry the main message. */
+const delayOf = (index: number) => (index < 2 ? 6000 : 5000);
+
+/**
+ * The home page banner: three slides that advance on their own, pause while the pointer or keyboard
+ * focus is on them, can be stopped, and never move by themselves for people who prefer reduced motion.
+ */
+export function Banner() {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // null until the person presses play or pause; until then their motion preference decides.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const slidesId = useId();
+
+  const playing = playChoice ?? !reducedMotion;
+  const advancing = playing && !hovered && !focused;
+
+  useEffect(() => {
+    if (!advancing) return;
+    const timer = window.setTimeout(() => setIndex((current) => (current + 1) % slides.length), delayOf(index));
+    return () => window.clearTimeout(timer);
+  }, [advancing, index]);
+
+  const go = (next: number) => setIndex((next + slides.length) % slides.length);
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured furniture"
+      className="relative"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      {/* All slides share one grid cell, so the banner is as tall as its tallest slide and never jumps. */}
+      <div id={slidesId} className="grid" aria-live={advancing ? 'off' : 'polite'}>
+        {slides.map((slide, slideIndex) => {
+          const current = slideIndex === index;
+          return (
+            <div
+              key={slide.headline}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slideIndex + 1} of ${slides.length}`}
+              className={`${slide.background} [grid-area:1/1] transition-[opacity,visibility] duration-700 ${
+                current ? 'visible opacity-100' : 'invisible opacity-0'
+              }`}
+            >
+              <div className="mx-auto grid max-w-7xl items-center gap-6 px-4 pt-10 pb-20 sm:px-6 md:grid-cols-2 md:gap-10 md:pt-14">
+                <div className="space-y-5">
+                  <h2 className="font-display text-3xl leading-tight font-bold text-balance sm:text-5xl">
+                    {slide.headline}
+                  </h2>
+                  <p className="max-w-xl text-lg text-base-content/85">{slide.text}</p>
+                  {'hash' in slide.target ? (
+                    <a href={slide.target.hash} className="btn btn-primary btn-lg">
+                      Shop Now
+                    </a>
+                  ) : (
+                    <Link to={slide.target.to} className="btn btn-primary btn-lg">
+                      Shop Now
+                    </Link>
+                  )}
+                </div>
+                <slide.Art className="mx-auto w-full max-w-xs sm:max-w-sm lg:max-w-md" />
+              </div>
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-2">
+        <button
+          type="button"
+          className="btn btn-circle btn-sm border-base-300 bg-base-100/90"
+          aria-label={playing ? 'Stop automatic slide show' : 'Start automatic slide show'}
+          onClick={() => setPlayChoice(!playing)}
+        >
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <button
+          type="button"
+          className="btn btn-circle btn-sm border-base-300 bg-base-100/90"
+          aria-label="Previous slide"
+          aria-controls={slidesId}
+          onClick={() => go(index - 1)}
+        >
+          <Chevron direction="left" />
+        </button>
+        <ul className="flex items-center gap-1">
+          {slides.map((slide, slideIndex) => (
+            <li key={slide.headline}>
+              <button
+                type="button"
+                className="grid h-8 w-8 place-items-center rounded-full"
+                aria-label={`Slide ${slideIndex + 1}: ${slide.headline}`}
+                aria-controls={slidesId}
+                aria-current={slideIndex === index ? 'true' : undefined}
+                onClick={() => go(slideIndex)}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-3 rounded-full transition-all ${
+                    slideIndex === index ? 'w-6 bg-primary' : 'w-3 border border-primary bg-base-100'
+                  }`}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="btn btn-circle btn-sm border-base-300 bg-base-100/90"
+          aria-label="Next slide"
+          aria-controls={slidesId}
+          onClick={() => go(index + 1)}
+        >
+          <Chevron direction="right" />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M12.5 4.5L7 10l5.5 5.5' : 'M7.5 4.5L13 10l-5.5 5.5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function PauseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" focusable="false">
+      <rect x="5" y="4" width="3.5" height="12" rx="1" fill="currentColor" />
+      <rect x="11.5" y="4" width="3.5" height="12" rx="1" fill="currentColor" />
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" focusable="false">
+      <path d="M6 4.5v11l9-5.5z" fill="currentColor" />
+    </svg>
+  );
+}

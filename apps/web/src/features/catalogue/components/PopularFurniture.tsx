@@ -1,0 +1,31 @@
+import { ErrorState } from '../../../components/ErrorState';
+import { errorMessage } from '../../../lib/api';
+import { useAdvertisedProducts } from '../api';
+import { ProductGrid } from './ProductGrid';
+
+/** The newest advertised pieces; enough for two rows on a large screen. */
+const SHOWN = 6;
+
+/** Advertised products still for sale. The whole section is left out while there are none. */
+export function PopularFurniture() {
+  const advertised = useAdvertisedProducts(SHOWN);
+
+  if (advertised.isPending) return null;
+  if (!advertised.isError && advertised.data.items.length === 0) return null;
+
+  return (
+    <section aria-labelledby="popular-heading" className="page-container space-y-6">
+      <div className="space-y-1">
+        <h2 id="popular-heading" className="font-display text-3xl font-bold">
+          Popular furniture
+        </h2>
+        <p className="text-base-content/75">Hand-picked by their sellers and still available.</p>
+      </div>
+      {advertised.isError ? (
+        <ErrorState message={errorMessage(advertised.error)} onRetry={() => void advertised.refetch()} />
+      ) : (
+        <ProductGrid products={advertised.data.items} belowTheFold />
+      )}
+    </section>
+  );
+}

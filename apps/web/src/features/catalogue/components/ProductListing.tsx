@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { messages, type Category, type Page, type ProductCard } from '@furniture-mart/shared';
+import { ErrorState } from '../../../components/ErrorState';
+import { errorMessage } from '../../../lib/api';
+import { hasActiveFilters, listingParams, type useListingState } from '../listingState';
+import { ListingFilters } from './ListingFilters';
+import { Pagination } from './Pagination';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+
+interface ProductListingProps {
+  listing: ReturnType<typeof useListingState>;
+  products: Page<ProductCard> | undefined;
+  isPending: boolean;
+  /** True while a new page or filter loads and the previous results are still shown. */
+  isUpdating: boolean;
+  error: unknown;
+  onRetry: () => void;
+  filterLabel: string;
+  /** Shown when there are no products at all and no filter is set. */
+  emptyText: string;
+  /** Adds the category filter (search across categories). */
+  categories?: Category[];
+}
+
+/** Filters, result count and sort, the product grid and pagination of one listing. */
+export function ProductListing({
+  listing,
+  products,
+  isPending,
+  isUpdating,
+  error,
+  onRetry,
+  filterLabel,
+  emptyText,
+  categories,
+}: ProductListingProps) {
+  const { state, applyFilters, clearFilters, setSort, pageLink } = listing;
+  const sortId = useId();
+  const filtered = hasActiveFilters(state);
+
+  return (
+    <div className="space-y-6">
+      <ListingFilters
+        // A new URL (back button, shared link, clear) starts the form afresh from it, and so do the
+        // category options arriving, so a category from the URL finds its option.
+        key={`${listingParams({ ...state, page: 1, sort: '' }).toString()}|${categories?.length ?? ''}`}
+        value={{
+          q: state.q,
+          minPrice: state.minPrice,
+          maxPrice: state.maxPrice,
+          condition: state.condition,
+          location: state.location,
+          category: state.category,
+        }}
+        onApply={applyFilters}
+        onClear={clearFilters}
+        categories={categories}
+        label={filterLabel}
+      />
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-base-content/80" aria-live="polite" aria-atomic="true">
+          {products ? resultSummary(products) : '\u00a0'}
+        </p>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            className="select select-sm w-auto sm:select-md"
+            value={!state.q && state.sort === 'newest' ? '' : state.sort}
+            onChange={(event) => setSort(event.target.value as typeof state.sort)}
+          >
+            <option value="">{state.q ? 'Best match' : 'Newest first'}</option>
+            {state.q ? <option value="newest">Newest first</option> : null}
+            <option value="price_asc">Price: low to high</option>
+            <option value="price_desc">Price: high to low</option>
+          </select>
+        </div>
+      </div>
+
+      {isPending ? (
+        <ProductGridSkeleton label="Loading furniture" />
+      ) : error && !products ? (
+        <ErrorState message={errorMessage(error)} onRetry={onRetry} />
+      ) : products && products.items.length === 0 ? (
+        <div className="rounded-box border-2 border-dashed border-base-300 px-6 py-12 text-center">
+          {products.total > 0 ? (
+            <>
+              <p className="text-lg font-semibold">This page is past the end of the list.</p>
+              <Link to={pageLink(1)} className="btn btn-outline btn-primary mt-4">
+                Go to the first page
+              </Link>
+            </>
+          ) : filtered ? (
+            <>
+              <p className="text-lg font-semibold">{messages.noMatches}</p>
+              <button type="button" className="btn btn-outline btn-primary mt-4" onClick={clearFilters}>
+                Clear filters
+              </button>
+            </>
+          ) : (
+            <p className="text-lg font-semibold">{emptyText}</p>
+          )}
+        </div>
+      ) : products ? (
+        <div
+          aria-busy={isUpdating}
+          className={`space-y-8 transition-opacity ${isUpdating ? 'pointer-events-none opacity-60' : ''}`}
+        >
+          <ProductGrid products={products.items} headingLevel={2} />
+          <Pagination page={products.page} pageSize={products.pageSize} total={products.total} linkTo={pageLink} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function resultSummary({ page, pageSize, total, items }: Page<ProductCard>): string {
+  if (total === 0) return 'No pieces found';
+  if (items.length === 0) return `${total} ${total === 1 ? 'piece' : 'pieces'} in all`;
+  const first = (page - 1) * pageSize + 1;
+  const last = first + items.length - 1;
+  return first === 1 && last === total
+    ? `${total} ${total === 1 ? 'piece' : 'pieces'}`
+    : `Showing ${first}–${last} of ${total} pieces`;
+}

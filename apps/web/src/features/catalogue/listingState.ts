@@ -1,0 +1,112 @@
+/**
+ * A listing's state lives in the URL (q, sort, minPrice, maxPrice, condition, location, category, page,
+ * pageSize), so a filtered page can be shared, bookmarked and reloaded. Values a person may have edited
+ * by hand are read leniently: anything invalid is ignored instead of breaking the page.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams, type To } from 'react-router';
+import {
+  conditions,
+  isInvertedPriceRange,
+  locations,
+  pagination,
+  parseAmountToCents,
+  productSorts,
+  type Condition,
+  type Location,
+  type ProductSort,
+} from '@furniture-mart/shared';
+
+export interface ListingState {
+  q: string;
+  /** Absent means the default: best match when searching, newest otherwise. */
+  sort: ProductSort | '';
+  minPrice: string;
+  maxPrice: string;
+  condition: Condition | '';
+  location: Location | '';
+  /** Search page only: a category id or slug. */
+  category: string;
+  page: number;
+  pageSize: number;
+}
+
+export type ListingFilters = Pick<ListingState, 'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'category'>;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
+
+const amount = (value: string | null) => {
+  const text = value?.trim() ?? '';
+  return text && parseAmountToCents(text) !== null ? text : '';
+};
+
+const positiveInt = (value: string | null, fallback: number, max: number) => {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 1 && parsed <= max ? parsed : fallback;
+};
+
+export function readListingState(params: URLSearchParams): ListingState {
+  const minPrice = amount(params.get('minPrice'));
+  const maxPrice = amount(params.get('maxPrice'));
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    sort: oneOf(productSorts, params.get('sort')),
+    minPrice,
+    // An inverted range cannot match anything; keep the lower bound and drop the other.
+    maxPrice: isInvertedPriceRange(minPrice, maxPrice) ? '' : maxPrice,
+    condition: oneOf(conditions, params.get('condition')),
+    location: oneOf(locations, params.get('location')),
+    category: (params.get('category') ?? '').trim().slice(0, 64),
+    page: positiveInt(params.get('page'), 1, 100_000),
+    pageSize: positiveInt(params.get('pageSize'), pagination.defaultPageSize, pagination.maxPageSize),
+  };
+}
+
+/** Only what differs from the defaults, in a stable order, so equal states give equal URLs. */
+export function listingParams(state: ListingState): URLSearchParams {
+  const params = new URLSearchParams();
+  const entries: [string, string | number][] = [
+    ['q', state.q],
+    ['category', state.category],
+    ['minPrice', state.minPrice],
+    ['maxPrice', state.maxPrice],
+    ['condition', state.condition],
+    ['location', state.location],
+    ['sort', state.sort],
+    ['page', state.page > 1 ? state.page : ''],
+    ['pageSize', state.pageSize !== pagination.defaultPageSize ? state.pageSize : ''],
+  ];
+  for (const [key, value] of entries) if (value !== '') params.set(key, String(value));
+  return params;
+}
+
+export function hasActiveFilters(state: ListingState): boolean {
+  return Boolean(state.q || state.category || state.minPrice || state.maxPrice || state.condition || state.location);
+}
+
+export function useListingState() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => readListingState(searchParams), [searchParams]);
+
+  /** New filters start again at the first page; the page size is kept. */
+  const applyFilters = useCallback(
+    (filters: ListingFilters) => setSearchParams(listingParams({ ...state, ...filters, page: 1 })),
+    [setSearchParams, state],
+  );
+  const setSort = useCallback(
+    (sort: ListingState['sort']) => setSearchParams(listingParams({ ...state, sort, page: 1 })),
+    [setSearchParams, state],
+  );
+  const clearFilters = useCallback(
+    () =>
+      setSearchParams(
+        listingParams({ ...state, q: '', category: '', minPrice: '', maxPrice: '', condition: '', location: '', page: 1 }),
+      ),
+    [setSearchParams, state],
+  );
+  /** The link to another page of the same listing. */
+  const pageLink = useCallback((page: number): To => ({ search: listingParams({ ...state, page }).toString() }), [state]);
+
+  return { state, applyFilters, setSort, clearFilters, pageLink };
+}

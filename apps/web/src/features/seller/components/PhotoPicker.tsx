@@ -1,0 +1,132 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { acceptedImageTypes, imageLimits } from '@furniture-mart/shared';
+import type { PhotoItem, PhotoUploads } from './usePhotoUploads';
+
+interface PhotoPickerProps {
+  uploads: PhotoUploads;
+  error?: string | undefined;
+}
+
+/** Choose 1 to 8 photos: previews at once, a progress bar per upload, remove or make cover before saving. */
+export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [leftOut, setLeftOut] = useState(0);
+  const { items } = uploads;
+  const full = items.length >= imageLimits.maxPhotos;
+  const done = items.filter((item) => item.status === 'done').length;
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Cleared so choosing the same file again (after removing it) fires another change.
+    event.target.value = '';
+    if (files.length > 0) setLeftOut(uploads.add(files));
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-base-content">
+        Photos
+      </label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={acceptedImageTypes.join(',')}
+        className={`file-input w-full ${error ? 'file-input-error' : ''}`}
+        onChange={onChoose}
+        disabled={full}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
+      />
+      <p id={hintId} className="text-sm text-base-content/70">
+        {imageLimits.minPhotos} to {imageLimits.maxPhotos} photos (JPEG, PNG or WebP, up to 10 MB each). The first
+        photo is the cover.
+      </p>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+      {leftOut > 0 ? (
+        <p className="text-sm text-warning-content/90" role="status">
+          Only {imageLimits.maxPhotos} photos can be added; {leftOut} {leftOut === 1 ? 'was' : 'were'} left out.
+        </p>
+      ) : null}
+
+      {items.length > 0 ? (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {done} of {items.length} photos uploaded.
+          </p>
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Chosen photos">
+            {items.map((item, index) => (
+              <PhotoTile key={item.key} item={item} index={index} uploads={uploads} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; uploads: PhotoUploads }) {
+  const name = `photo ${index + 1} (${item.file.name})`;
+  const percent = Math.round(item.progress * 100);
+
+  return (
+    <li className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100">
+      <div className="relative aspect-square bg-base-200">
+        <img src={item.previewUrl} alt={`Preview of ${name}`} className="h-full w-full object-cover" />
+        {index === 0 ? (
+          <span className="badge badge-primary badge-sm absolute left-2 top-2 font-semibold">Cover</span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-2 text-sm">
+        {item.status === 'uploading' ? (
+          <div className="flex items-center gap-2">
+            <progress
+              className="progress progress-primary w-full"
+              value={percent}
+              max={100}
+              aria-label={`Uploading ${name}`}
+            />
+            <span className="w-10 shrink-0 text-right tabular-nums text-base-content/70">{percent}%</span>
+          </div>
+        ) : item.status === 'done' ? (
+          <span className="font-medium text-success">Uploaded</span>
+        ) : (
+          <span className="font-medium text-error" role="alert">
+            {item.error}
+          </span>
+        )}
+        <div className="mt-auto flex flex-wrap gap-1">
+          {item.status === 'failed' && item.retryable ? (
+            <button type="button" className="btn btn-xs" onClick={() => uploads.retry(item.key)}>
+              Try again
+            </button>
+          ) : null}
+          {index > 0 ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => uploads.makeCover(item.key)}
+              aria-label={`Make ${name} the cover`}
+            >
+              Make cover
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs text-error"
+            onClick={() => uploads.remove(item.key)}
+            aria-label={`Remove ${name}`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+/** Seller tools: the add-product request as both the form and the server validate it, and its messages. */
+import { z } from 'zod';
+import { imageLimits } from './enums.js';
+import { messages } from './messages.js';
+import { parseAmountToCents } from './money.js';
+import { amountSchema, productCreateBody } from './schemas.js';
+
+/** The highest price a listing may carry (10,000,000.00): far above any furniture, inside integer cents. */
+export const maxPriceCents = 1_000_000_000;
+
+/** What the photo picker offers; the server still decides by decoding the file. */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const sellerMessages = {
+  priceTooHigh: 'Enter an amount of at most 10,000,000.',
+  categoryNotFound: 'Choose one of the categories.',
+  photoUnavailable:
+    'One of the photos is no longer available (it was not uploaded by you, is used by another product, or has expired). Remove it and upload it again.',
+  photosUploading: 'Wait until every photo has finished uploading.',
+  photosFailed: 'Remove the photos that failed to upload, or try them again.',
+  tooManyPhotos: `Add at most ${imageLimits.maxPhotos} photos.`,
+  productNotFound: 'This product does not exist.',
+  alreadyAdvertised: 'This product is already advertised.',
+  soldCannotAdvertise: 'This product has been sold, so it cannot be advertised.',
+  removedCannotAdvertise: 'This product has been deleted, so it cannot be advertised.',
+  noFile: 'Choose a photo to upload.',
+  oneFileOnly: 'Upload one photo per request.',
+  notMultipart: 'Send the photo as multipart/form-data in a field named "file".',
+  malformedUpload: 'The upload was interrupted or malformed. Please try again.',
+  fileTooLarge: 'Photos can be at most 10 MB each.',
+  tooManyPendingPhotos:
+    'You have many photos waiting to be added to a product. Add a product with them, or try again tomorrow.',
+} as const;
+
+const amountWithinLimit = amountSchema.refine((value) => {
+  const cents = parseAmountToCents(value);
+  return cents === null || cents <= maxPriceCents;
+}, sellerMessages.priceTooHigh);
+
+/**
+ * POST /api/products and the Add A Product form. Unknown keys (a seller id, a status, an advertised flag)
+ * are dropped: the seller comes from the session and a new product is always available and not advertised.
+ */
+export const productCreateRequest = productCreateBody.extend({
+  originalPrice: amountWithinLimit,
+  sellingPrice: amountWithinLimit,
+  photoIds: z
+    .array(z.uuid('Not a valid photo.'), { error: messages.required })
+    .min(imageLimits.minPhotos, messages.required)
+    .max(imageLimits.maxPhotos, sellerMessages.tooManyPhotos)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each photo can be used once.'),
+});
+export type ProductCreateRequest = z.input<typeof productCreateRequest>;
+export type ProductCreateValues = z.output<typeof productCreateRequest>;
