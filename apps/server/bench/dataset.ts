@@ -1,0 +1,54 @@
+/**
+ * A generated marketplace for benchmarks: sellers, products spread over the six categories (most
+ * available, some sold, a few advertised) and one photo row each. Built with generate_series so
+ * 100,000 products load in seconds on either engine.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.js';
+
+export async function productCount(db: Db): Promise<number> {
+  // Both drivers answer an object with `rows`.
+  const result = (await db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function loadDataset(db: Db, products: number, sellers = 500): Promise<void> {
+  await db.execute(sql`
+    insert into users (name, email, role, verified)
+    select 'Bench Seller ' || g, 'bench-seller-' || g || '@bench.test', 'seller', g % 3 = 0
+    from generate_series(1, ${sellers}) g
+    on conflict (email) do nothing`);
+
+  await db.execute(sql`
+    with sellers as (select array_agg(id order by email) ids from users where email like 'bench-seller-%'),
+         cats as (select array_agg(id order by position) ids from categories)
+    insert into products (seller_id, category_id, title, description, phone, location, condition,
+      original_price_cents, selling_price_cents, currency, years_used, status, advertised, advertised_at, posted_at)
+    select
+      sellers.ids[1 + (g % array_length(sellers.ids, 1))],
+      cats.ids[1 + (g % array_length(cats.ids, 1))],
+      (array['Oak','Teak','Walnut','Pine','Mahogany','Bamboo','Rattan','Velvet','Leather','Steel'])[1 + g % 10] || ' ' ||
+      (array['sofa','table','chair','bed','wardrobe','desk','bookshelf','cabinet','dresser','stool','bench','lamp'])[1 + (g / 10) % 12] || ' #' || g,
+      'A well kept ' || (array['vintage','modern','classic','rustic','minimal'])[1 + g % 5] || ' piece, ' ||
+      (array['barely used','some scratches','freshly polished','from a smoke-free home','needs a new cushion'])[1 + (g / 5) % 5] || '.',
+      '+880 1711 000000',
+      (array['Dhaka','Chittagong','Barisal','Khulna','Mymensingh','Rajshahi','Sylhet','Rangpur'])[1 + g % 8],
+      (array['excellent','good','fair'])[1 + g % 3],
+      10000 + (g * 7919) % 200000,
+      1000 + (g * 104729) % 150000,
+      'USD',
+      g % 20,
+      case when g % 10 = 0 then 'sold' else 'available' end,
+      g % 500 = 1,
+      case when g % 500 = 1 then now() - (g || ' minutes')::interval end,
+      now() - (g || ' minutes')::interval
+    from generate_series(1, ${products}) g, sellers, cats`);
+
+  await db.execute(sql`
+    insert into product_photos (owner_id, product_id, position, display_key, thumb_key, width, height, thumb_width, thumb_height, bytes)
+    select p.seller_id, p.id, 0, u || '-display.webp', u || '-thumb.webp', 1200, 900, 400, 300, 50000
+    from (select id, seller_id, gen_random_uuid()::text u from products where seller_id in
+      (select id from users where email like 'bench-seller-%')) p
+    where not exists (select 1 from product_photos ph where ph.product_id = p.id)`);
+  await db.execute(sql`analyze`);
+}
