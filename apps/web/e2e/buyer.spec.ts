@@ -127,6 +127,7 @@ test.describe.serial('buyer flows', () => {
       'href',
       /^\/dashboard\/payment\/[0-9a-f-]{36}$/,
     );
+    await expect(page.getByText(messages.loginSuccess)).toBeHidden();
     await screenshotBothWidths(page, 'buyer-my-orders');
   });
 

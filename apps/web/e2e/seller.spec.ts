@@ -77,7 +77,7 @@ test.describe('seller tools', () => {
     await expect(row).toBeVisible();
     await expect(row.getByText('available')).toBeVisible();
     await expect(row.getByText('$145.50')).toBeVisible();
-    await expect(row.getByRole('img')).toHaveAttribute('src', /\/media\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
+    await expect(row.locator('img')).toHaveAttribute('src', /\/media\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
 
     await row.getByRole('button', { name: `Advertise ${title}` }).click();
     await expect(page.getByText(messages.productAdvertised)).toBeVisible();

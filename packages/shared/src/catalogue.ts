@@ -46,11 +46,7 @@ export type CategoryProductsQuery = z.infer<typeof categoryProductsQuery>;
 
 /** A category by its UUID or readable slug. */
 export const categoryRefParams = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1, catalogueMessages.unknownCategory)
-    .max(64, catalogueMessages.unknownCategory),
+  id: z.string().trim().min(1, catalogueMessages.unknownCategory).max(64, catalogueMessages.unknownCategory),
 });
 
 const optionalAmountField = z

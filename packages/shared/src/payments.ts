@@ -3,7 +3,7 @@
  * expiry checked against today), the test cards it honours, and the payment sentences the catalogue
  * in messages.ts does not have.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { sandboxCardBody } from './schemas.js';
 
 /** Stripe's own wording for card problems, so the sandbox answers exactly as Stripe would. */
@@ -23,7 +23,8 @@ export const paymentMessages = {
   orderCancelled: 'This order was cancelled.',
   authorizationReleased: 'This item was sold to another buyer, so your card was not charged.',
   notAuthorized: 'Your card has not been confirmed yet. Enter your card details and press Pay.',
-  providerUnavailable: 'The payment service could not be reached. Your card was not charged; please try again.',
+  providerUnavailable:
+    'The payment service could not be reached. Your card was not charged; please try again.',
   providerFailed: 'The payment service could not complete this payment. Please try again.',
   webhookNotConfigured: 'Stripe webhooks are not configured on this server.',
   invalidSignature: 'The webhook signature is not valid.',
@@ -36,7 +37,11 @@ export function orderCancelledMessage(reason: string | null): string {
 
 export type TestCardOutcome =
   | { kind: 'success' }
-  | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc'; message: string };
+  | {
+      kind: 'declined';
+      code: 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
+      message: string;
+    };
 
 export interface TestCard {
   /** Grouped in fours, as printed on a card. */

@@ -95,7 +95,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async capture(ref: IntentRef): Promise<ProviderIntent> {
     const intent = this.lookup(ref);
     if (intent.status === 'authorized') intent.status = 'captured';
-    if (intent.status !== 'captured') throw new Error(`sandbox intent ${ref.id} cannot be captured from ${intent.status}`);
+    if (intent.status !== 'captured')
+      throw new Error(`sandbox intent ${ref.id} cannot be captured from ${intent.status}`);
     return view(intent);
   }
 

@@ -67,7 +67,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   retrieveIntent(ref: IntentRef): Promise<ProviderIntent> {
-    return call(async () => toIntent(await this.stripe.paymentIntents.retrieve(ref.id, { expand: ['latest_charge'] })));
+    return call(async () =>
+      toIntent(await this.stripe.paymentIntents.retrieve(ref.id, { expand: ['latest_charge'] })),
+    );
   }
 
   capture(ref: IntentRef): Promise<ProviderIntent> {
@@ -102,11 +104,17 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
-    if (!this.webhookSecret) throw new BadRequest(paymentMessages.webhookNotConfigured, undefined, 'WEBHOOK_NOT_CONFIGURED');
+    if (!this.webhookSecret)
+      throw new BadRequest(paymentMessages.webhookNotConfigured, undefined, 'WEBHOOK_NOT_CONFIGURED');
     if (!signature) throw new BadRequest(paymentMessages.invalidSignature, undefined, 'INVALID_SIGNATURE');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     } catch {
       throw new BadRequest(paymentMessages.invalidSignature, undefined, 'INVALID_SIGNATURE');
     }
@@ -153,7 +161,10 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
       throw new PaymentProviderUnavailable();
     }
     if (error instanceof Stripe.errors.StripeAPIError) throw new PaymentProviderUnavailable();

@@ -356,6 +356,36 @@ describe('DELETE /api/bookings/:id', () => {
     expect(answers.filter((res) => res.statusCode === 404)).toHaveLength(19);
   });
 
+  it('never fails or leaves a half state when delete and payment race', async () => {
+    const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Race Buyer' };
+    for (let round = 0; round < 10; round++) {
+      const product = await createProduct(ctx.app, seller.id);
+      const id = await book(deleter, product.id);
+      expect((await deleter.client.post(`/api/bookings/${id}/checkout`, {})).statusCode).toBe(200);
+      const [removed, paid] = await Promise.all([
+        deleter.client.delete(`/api/bookings/${id}`),
+        deleter.client.post(`/api/bookings/${id}/checkout/confirm`, card),
+      ]);
+      expect(removed.statusCode).toBe(204);
+      expect(paid.statusCode, paid.body).toBeLessThan(500);
+      const { db } = ctx.app.database;
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      const [after] = await db.select().from(products).where(eq(products.id, product.id));
+      // No open booking keeps the product held (a hold whose booking is closed counts as free).
+      const [holder] = after!.holdBookingId
+        ? await db.select().from(bookings).where(eq(bookings.id, after!.holdBookingId))
+        : [];
+      expect(holder?.status).not.toBe('booked');
+      if (paid.statusCode === 200) {
+        expect(row!.status).toBe('paid');
+        expect(after!.status).toBe('sold');
+      } else {
+        expect(row).toMatchObject({ status: 'cancelled', cancelReason: cancelReasons.deletedByBuyer });
+        expect(after!.status).toBe('available');
+      }
+    }
+  });
+
   it('leaves another booking’s checkout hold alone', async () => {
     const product = await createProduct(ctx.app, seller.id);
     const mine = await book(deleter, product.id);

@@ -4,7 +4,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { categoryProductsQuery, categoryRefParams, pageQuery, productSearchQuery } from '@furniture-mart/shared';
+import {
+  categoryProductsQuery,
+  categoryRefParams,
+  pageQuery,
+  productSearchQuery,
+} from '@furniture-mart/shared';
 import { categoryWithProductsSchema, productCardPageSchema } from './catalogue.schemas.js';
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -21,7 +26,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       onRequest: signedIn,
       schema: {
         tags: ['catalogue'],
-        summary: 'A category (by id or slug) with one page of its available products; filters, search and sort',
+        summary:
+          'A category (by id or slug) with one page of its available products; filters, search and sort',
         security: [{ session: [] }],
         params: categoryRefParams,
         querystring: categoryProductsQuery,

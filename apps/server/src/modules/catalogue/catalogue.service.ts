@@ -65,7 +65,11 @@ export class CatalogueService {
       return (await this.categories.get(idOrSlug)).id;
     } catch (error) {
       if (error instanceof NotFound) {
-        throw new BadRequest('Some fields need your attention.', { category: catalogueMessages.unknownCategory }, 'VALIDATION_FAILED');
+        throw new BadRequest(
+          'Some fields need your attention.',
+          { category: catalogueMessages.unknownCategory },
+          'VALIDATION_FAILED',
+        );
       }
       throw error;
     }

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueMessages, type ProductCard } from '@furniture-mart/shared';
-import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TestClient,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { products, users } from '../../db/schema.js';
 import { categoryRows, insertProduct } from './catalogue.fixtures.js';
 
@@ -33,47 +39,111 @@ beforeAll(async () => {
 
   const phone = '+8801799999999';
   ids.bed = await insertProduct(db, {
-    sellerId: seller.id, categoryId: bedRoom.id, title: 'Teak bed frame',
+    sellerId: seller.id,
+    categoryId: bedRoom.id,
+    title: 'Teak bed frame',
     description: 'Queen-size frame with a carved headboard and sturdy slats.',
-    priceCents: 42_000, condition: 'good', location: 'Dhaka', postedAt: hoursAgo(1), photos: 2, phone,
+    priceCents: 42_000,
+    condition: 'good',
+    location: 'Dhaka',
+    postedAt: hoursAgo(1),
+    photos: 2,
+    phone,
   });
   ids.wardrobe = await insertProduct(db, {
-    sellerId: seller2.id, categoryId: bedRoom.id, title: 'Mirrored wardrobe',
+    sellerId: seller2.id,
+    categoryId: bedRoom.id,
+    title: 'Mirrored wardrobe',
     description: 'Two doors, a full-length mirror and three drawers.',
-    priceCents: 26_000, condition: 'excellent', location: 'Chittagong', postedAt: hoursAgo(2), phone,
+    priceCents: 26_000,
+    condition: 'excellent',
+    location: 'Chittagong',
+    postedAt: hoursAgo(2),
+    phone,
   });
   ids.lamp = await insertProduct(db, {
-    sellerId: seller.id, categoryId: bedRoom.id, title: 'Bedside lamp', description: 'Brass lamp with a linen shade.',
-    priceCents: 3_550, condition: 'excellent', location: 'Dhaka', postedAt: hoursAgo(3), photos: 0, phone,
+    sellerId: seller.id,
+    categoryId: bedRoom.id,
+    title: 'Bedside lamp',
+    description: 'Brass lamp with a linen shade.',
+    priceCents: 3_550,
+    condition: 'excellent',
+    location: 'Dhaka',
+    postedAt: hoursAgo(3),
+    photos: 0,
+    phone,
   });
   ids.chest = await insertProduct(db, {
-    sellerId: seller2.id, categoryId: bedRoom.id, title: 'Oak chest of drawers', description: 'Five drawers, smooth runners.',
-    priceCents: 18_000, condition: 'good', location: 'Sylhet', postedAt: hoursAgo(4), advertised: true,
-    advertisedAt: hoursAgo(1), phone,
+    sellerId: seller2.id,
+    categoryId: bedRoom.id,
+    title: 'Oak chest of drawers',
+    description: 'Five drawers, smooth runners.',
+    priceCents: 18_000,
+    condition: 'good',
+    location: 'Sylhet',
+    postedAt: hoursAgo(4),
+    advertised: true,
+    advertisedAt: hoursAgo(1),
+    phone,
   });
   ids.sold = await insertProduct(db, {
-    sellerId: seller.id, categoryId: bedRoom.id, title: 'Sold bed', description: 'Headboard included.',
-    priceCents: 10_000, status: 'sold', advertised: true, postedAt: hoursAgo(5), phone,
+    sellerId: seller.id,
+    categoryId: bedRoom.id,
+    title: 'Sold bed',
+    description: 'Headboard included.',
+    priceCents: 10_000,
+    status: 'sold',
+    advertised: true,
+    postedAt: hoursAgo(5),
+    phone,
   });
   ids.removed = await insertProduct(db, {
-    sellerId: seller.id, categoryId: bedRoom.id, title: 'Removed dresser', description: 'Headboard and drawers.',
-    priceCents: 20_000, deleted: true, advertised: true, postedAt: hoursAgo(6), phone,
+    sellerId: seller.id,
+    categoryId: bedRoom.id,
+    title: 'Removed dresser',
+    description: 'Headboard and drawers.',
+    priceCents: 20_000,
+    deleted: true,
+    advertised: true,
+    postedAt: hoursAgo(6),
+    phone,
   });
   ids.ghost = await insertProduct(db, {
-    sellerId: removedSeller.id, categoryId: bedRoom.id, title: 'Ghost table', description: 'Headboard drawers.',
-    priceCents: 20_000, advertised: true, postedAt: hoursAgo(1), phone,
+    sellerId: removedSeller.id,
+    categoryId: bedRoom.id,
+    title: 'Ghost table',
+    description: 'Headboard drawers.',
+    priceCents: 20_000,
+    advertised: true,
+    postedAt: hoursAgo(1),
+    phone,
   });
   await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removedSeller.id));
   ids.pantry = await insertProduct(db, {
-    sellerId: seller.id, categoryId: kitchen.id, title: 'Pantry shelf',
+    sellerId: seller.id,
+    categoryId: kitchen.id,
+    title: 'Pantry shelf',
     description: 'Tall pine shelf with five adjustable shelves; fits beside the fridge.',
-    priceCents: 9_000, condition: 'excellent', location: 'Khulna', postedAt: hoursAgo(7), advertised: true,
-    advertisedAt: hoursAgo(3), phone,
+    priceCents: 9_000,
+    condition: 'excellent',
+    location: 'Khulna',
+    postedAt: hoursAgo(7),
+    advertised: true,
+    advertisedAt: hoursAgo(3),
+    phone,
   });
   ids.island = await insertProduct(db, {
-    sellerId: seller2.id, categoryId: kitchen.id, title: 'Kitchen island', description: 'Butcher-block top with two drawers.',
-    priceCents: 23_000, condition: 'good', location: 'Dhaka', postedAt: hoursAgo(8), advertised: true,
-    advertisedAt: hoursAgo(2), phone,
+    sellerId: seller2.id,
+    categoryId: kitchen.id,
+    title: 'Kitchen island',
+    description: 'Butcher-block top with two drawers.',
+    priceCents: 23_000,
+    condition: 'good',
+    location: 'Dhaka',
+    postedAt: hoursAgo(8),
+    advertised: true,
+    advertisedAt: hoursAgo(2),
+    phone,
   });
 });
 afterAll(() => ctx.close());
@@ -83,7 +153,10 @@ const titles = (items: ProductCard[]) => items.map((item) => item.title);
 async function categoryPage(path: string, client = buyer.client) {
   const res = await client.get(path);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { category: { id: string; slug: string; title: string }; products: { items: ProductCard[]; page: number; pageSize: number; total: number } };
+  return res.json() as {
+    category: { id: string; slug: string; title: string };
+    products: { items: ProductCard[]; page: number; pageSize: number; total: number };
+  };
 }
 
 async function search(query: string) {
@@ -118,7 +191,12 @@ describe('GET /api/categories/:id', () => {
   it('answers the category and only its available products, newest first', async () => {
     const body = await categoryPage(`/api/categories/${bedRoom.id}`);
     expect(body.category).toMatchObject({ id: bedRoom.id, slug: 'bed-room', title: 'Bed Room' });
-    expect(titles(body.products.items)).toEqual(['Teak bed frame', 'Mirrored wardrobe', 'Bedside lamp', 'Oak chest of drawers']);
+    expect(titles(body.products.items)).toEqual([
+      'Teak bed frame',
+      'Mirrored wardrobe',
+      'Bedside lamp',
+      'Oak chest of drawers',
+    ]);
     expect(body.products).toMatchObject({ page: 1, pageSize: 24, total: 4 });
   });
 
@@ -199,11 +277,26 @@ describe('filters and sort', () => {
 
   it('sorts by newest, price low to high and price high to low', async () => {
     const newest = await categoryPage('/api/categories/bed-room?sort=newest');
-    expect(titles(newest.products.items)).toEqual(['Teak bed frame', 'Mirrored wardrobe', 'Bedside lamp', 'Oak chest of drawers']);
+    expect(titles(newest.products.items)).toEqual([
+      'Teak bed frame',
+      'Mirrored wardrobe',
+      'Bedside lamp',
+      'Oak chest of drawers',
+    ]);
     const cheap = await categoryPage('/api/categories/bed-room?sort=price_asc');
-    expect(titles(cheap.products.items)).toEqual(['Bedside lamp', 'Oak chest of drawers', 'Mirrored wardrobe', 'Teak bed frame']);
+    expect(titles(cheap.products.items)).toEqual([
+      'Bedside lamp',
+      'Oak chest of drawers',
+      'Mirrored wardrobe',
+      'Teak bed frame',
+    ]);
     const dear = await categoryPage('/api/categories/bed-room?sort=price_desc');
-    expect(titles(dear.products.items)).toEqual(['Teak bed frame', 'Mirrored wardrobe', 'Oak chest of drawers', 'Bedside lamp']);
+    expect(titles(dear.products.items)).toEqual([
+      'Teak bed frame',
+      'Mirrored wardrobe',
+      'Oak chest of drawers',
+      'Bedside lamp',
+    ]);
   });
 
   it('refuses bad filter values with a field message', async () => {
@@ -234,7 +327,10 @@ describe('pagination', () => {
     expect(first.products).toMatchObject({ page: 1, pageSize: 3, total: 4 });
     expect(second.products).toMatchObject({ page: 2, pageSize: 3, total: 4 });
     expect([...titles(first.products.items), ...titles(second.products.items)]).toEqual([
-      'Bedside lamp', 'Oak chest of drawers', 'Mirrored wardrobe', 'Teak bed frame',
+      'Bedside lamp',
+      'Oak chest of drawers',
+      'Mirrored wardrobe',
+      'Teak bed frame',
     ]);
   });
 
@@ -268,7 +364,9 @@ describe('GET /api/products (search)', () => {
     // "drawer" is in the chest's title and in two descriptions.
     const body = await search('q=drawer');
     expect(titles(body.items)[0]).toBe('Oak chest of drawers');
-    expect(new Set(titles(body.items))).toEqual(new Set(['Oak chest of drawers', 'Mirrored wardrobe', 'Kitchen island']));
+    expect(new Set(titles(body.items))).toEqual(
+      new Set(['Oak chest of drawers', 'Mirrored wardrobe', 'Kitchen island']),
+    );
   });
 
   it('keeps the chosen sort when searching', async () => {
@@ -321,7 +419,12 @@ describe('GET /api/products/advertised', () => {
 
   it('drops a product once it is sold', async () => {
     const db = ctx.database.db;
-    const id = await insertProduct(db, { sellerId: seller.id, categoryId: kitchen.id, title: 'Soon sold stool', advertised: true });
+    const id = await insertProduct(db, {
+      sellerId: seller.id,
+      categoryId: kitchen.id,
+      title: 'Soon sold stool',
+      advertised: true,
+    });
     const before = await anonymous().get('/api/products/advertised');
     expect(titles(before.json().items)).toContain('Soon sold stool');
     await db.update(products).set({ status: 'sold' }).where(eq(products.id, id));
@@ -343,7 +446,17 @@ describe('API document', () => {
   it('documents the catalogue routes', async () => {
     const doc = (await anonymous().get('/api/openapi.json')).json();
     expect(doc.paths['/api/categories/{id}'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['id', 'q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location', 'page', 'pageSize']),
+      expect.arrayContaining([
+        'id',
+        'q',
+        'sort',
+        'minPrice',
+        'maxPrice',
+        'condition',
+        'location',
+        'page',
+        'pageSize',
+      ]),
     );
     expect(doc.paths['/api/products'].get.summary).toMatch(/Search/);
     expect(doc.paths['/api/products/advertised'].get).toBeDefined();

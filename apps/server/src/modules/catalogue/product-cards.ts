@@ -36,8 +36,10 @@ const visible = [eq(products.status, 'available'), isNull(products.deletedAt), i
 function whereOf(filter: CardFilter, query: SQL | null): SQL | undefined {
   const conditions: SQL[] = [...visible];
   if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
-  if (filter.minPriceCents !== undefined) conditions.push(gte(products.sellingPriceCents, filter.minPriceCents));
-  if (filter.maxPriceCents !== undefined) conditions.push(lte(products.sellingPriceCents, filter.maxPriceCents));
+  if (filter.minPriceCents !== undefined)
+    conditions.push(gte(products.sellingPriceCents, filter.minPriceCents));
+  if (filter.maxPriceCents !== undefined)
+    conditions.push(lte(products.sellingPriceCents, filter.maxPriceCents));
   if (filter.condition) conditions.push(eq(products.condition, filter.condition));
   if (filter.location) conditions.push(eq(products.location, filter.location));
   if (filter.advertisedOnly) conditions.push(eq(products.advertised, true));

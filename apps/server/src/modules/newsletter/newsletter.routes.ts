@@ -15,7 +15,8 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: NEWSLETTER_SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['newsletter'],
-        summary: 'Subscribe an email address to the newsletter (repeating it is a success that changes nothing)',
+        summary:
+          'Subscribe an email address to the newsletter (repeating it is a success that changes nothing)',
         body: newsletterBody,
         response: { 200: z.object({ subscribed: z.literal(true) }) },
       },

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@furniture-mart/shared';
-import { createTestApp, signUp, TEST_ORIGIN, TestClient, type TestContext } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TEST_ORIGIN,
+  TestClient,
+  type TestContext,
+} from '../../../test/helpers/app.js';
 import { newsletterSubscribers } from '../../db/schema.js';
 import { NEWSLETTER_SIGNUPS_PER_MINUTE } from './newsletter.routes.js';
 
@@ -63,7 +69,9 @@ describe('POST /api/newsletter', () => {
       [{}, messages.required],
       [{ email: 42 }, messages.required],
     ];
-    const [before] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers);
+    const [before] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(newsletterSubscribers);
     for (const [body, message] of cases) {
       const res = await subscribe(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -71,7 +79,9 @@ describe('POST /api/newsletter', () => {
         error: { code: 'VALIDATION_FAILED', message: expect.any(String), fields: { email: message } },
       });
     }
-    const [after] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers);
+    const [after] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(newsletterSubscribers);
     expect(after!.n).toBe(before!.n);
   });
 

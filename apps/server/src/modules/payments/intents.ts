@@ -65,7 +65,12 @@ export async function ensureIntent(db: Db, provider: PaymentProvider, input: Int
     await db
       .update(paymentIntents)
       .set(values)
-      .where(and(eq(paymentIntents.id, existing.id), eq(paymentIntents.providerIntentId, existing.providerIntentId)));
+      .where(
+        and(
+          eq(paymentIntents.id, existing.id),
+          eq(paymentIntents.providerIntentId, existing.providerIntentId),
+        ),
+      );
   } else {
     await db
       .insert(paymentIntents)
@@ -120,7 +125,10 @@ export async function releaseOtherIntents(
         .set({ status: 'cancelled' })
         .where(and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'captured')));
     } catch (error) {
-      log?.warn({ err: error, intent: intent.providerIntentId }, 'could not release a losing payment intent yet');
+      log?.warn(
+        { err: error, intent: intent.providerIntentId },
+        'could not release a losing payment intent yet',
+      );
     }
   }
 }

@@ -66,7 +66,9 @@ describe('races', () => {
     const bookingId = await createBooking(ctx.app, product.id, buyer.id);
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard)),
+      Array.from({ length: 20 }, () =>
+        buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard),
+      ),
     );
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     expect(new Set(answers.map((res) => res.json().transactionId)).size).toBe(1);
@@ -88,13 +90,27 @@ describe('races', () => {
       expect((await second.client.post(`/api/bookings/${secondBooking}/checkout`)).statusCode).toBe(200);
       const [firstIntent] = await intentsOf(ctx.app, firstBooking);
       const [secondIntent] = await intentsOf(ctx.app, secondBooking);
-      await provider.authorizeCard(refOf(firstIntent!), { number: goodCard.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', name: 'A' });
-      await provider.authorizeCard(refOf(secondIntent!), { number: goodCard.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', name: 'B' });
+      await provider.authorizeCard(refOf(firstIntent!), {
+        number: goodCard.cardNumber,
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+        name: 'A',
+      });
+      await provider.authorizeCard(refOf(secondIntent!), {
+        number: goodCard.cardNumber,
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+        name: 'B',
+      });
 
       // Both settle at once (a confirmation and a retry, say), in either order.
       const intents = round % 2 === 0 ? [firstIntent!, secondIntent!] : [secondIntent!, firstIntent!];
       const outcomes = await Promise.all(
-        intents.map((intent) => settle(ctx.app.database.db, provider, { providerIntentId: intent.providerIntentId })),
+        intents.map((intent) =>
+          settle(ctx.app.database.db, provider, { providerIntentId: intent.providerIntentId }),
+        ),
       );
       expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['paid', 'released']);
 

@@ -35,7 +35,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
   // A provider refusing one of our requests is our problem to fix, not the buyer's: keep the detail.
   app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof PaymentProviderFailed) request.log.error({ detail: error.detail }, 'payment provider refused a request');
+    if (error instanceof PaymentProviderFailed)
+      request.log.error({ detail: error.detail }, 'payment provider refused a request');
   });
 
   route.post(
@@ -43,7 +44,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['payments'],
-        summary: "Start paying for your booking: holds the product for 15 minutes and answers the amount and the provider's intent",
+        summary:
+          "Start paying for your booking: holds the product for 15 minutes and answers the amount and the provider's intent",
         params: idParams,
         body: noInput,
         response: { 200: checkoutSchema },
@@ -69,7 +71,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const viewer = await request.requireViewer(['buyer']);
-        return app.services.payments.confirm(viewer, request.params.id, toCardInput(request.body), request.log);
+        return app.services.payments.confirm(
+          viewer,
+          request.params.id,
+          toCardInput(request.body),
+          request.log,
+        );
       },
     );
   } else {
@@ -96,5 +103,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
 function toCardInput(card: z.output<typeof sandboxCardForm>): CardInput {
   const expiry = parseExpiry(card.expiry)!;
-  return { number: card.cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name };
+  return {
+    number: card.cardNumber,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    cvc: card.cvc,
+    name: card.name,
+  };
 }

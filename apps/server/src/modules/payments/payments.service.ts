@@ -120,9 +120,14 @@ export class PaymentsService {
    * the same transaction as the settlement it causes, so a redelivery changes nothing and a failed
    * settlement leaves the event unrecorded for Stripe to deliver again.
    */
-  async handleWebhook(rawBody: Buffer, signature: string | undefined, log?: FastifyBaseLogger): Promise<WebhookAnswer> {
+  async handleWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+    log?: FastifyBaseLogger,
+  ): Promise<WebhookAnswer> {
     const provider = this.deps.payments;
-    if (!provider.verifyWebhook) throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
+    if (!provider.verifyWebhook)
+      throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
     const event = provider.verifyWebhook(rawBody, signature);
 
     const handled = await withTransactionRetry(() =>
@@ -135,20 +140,34 @@ export class PaymentsService {
         if (recorded.length === 0) return { duplicate: true, outcome: null };
         if (!event.intent) return { duplicate: false, outcome: null };
         if (SETTLING_EVENTS.has(event.type)) {
-          const outcome = await settleIn(tx, provider, { providerIntentId: event.intent.id, reported: event.intent });
+          const outcome = await settleIn(tx, provider, {
+            providerIntentId: event.intent.id,
+            reported: event.intent,
+          });
           return { duplicate: false, outcome };
         }
         if (event.type === 'payment_intent.payment_failed') {
           await tx
             .update(paymentIntents)
             .set({ status: 'failed', lastError: event.intent.lastError })
-            .where(and(eq(paymentIntents.providerIntentId, event.intent.id), eq(paymentIntents.status, 'requires_payment')));
+            .where(
+              and(
+                eq(paymentIntents.providerIntentId, event.intent.id),
+                eq(paymentIntents.status, 'requires_payment'),
+              ),
+            );
         }
         return { duplicate: false, outcome: null };
       }),
     );
     if (handled.outcome?.kind === 'paid' && handled.outcome.changed) {
-      await releaseOtherIntents(this.deps.db, provider, handled.outcome.productId, handled.outcome.bookingId, log);
+      await releaseOtherIntents(
+        this.deps.db,
+        provider,
+        handled.outcome.productId,
+        handled.outcome.bookingId,
+        log,
+      );
     }
     return { received: true, duplicate: handled.duplicate };
   }
@@ -157,7 +176,13 @@ export class PaymentsService {
     switch (outcome.kind) {
       case 'paid':
         if (outcome.changed) {
-          await releaseOtherIntents(this.deps.db, this.deps.payments, outcome.productId, outcome.bookingId, log);
+          await releaseOtherIntents(
+            this.deps.db,
+            this.deps.payments,
+            outcome.productId,
+            outcome.bookingId,
+            log,
+          );
         }
         return outcome.result;
       case 'released':
@@ -190,7 +215,9 @@ export class PaymentsService {
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
-      .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, viewer.id), isNull(bookings.hiddenByBuyerAt)));
+      .where(
+        and(eq(bookings.id, bookingId), eq(bookings.buyerId, viewer.id), isNull(bookings.hiddenByBuyerAt)),
+      );
     if (!row) throw new NotFound(buyerMessages.bookingNotFound);
     return row;
   }

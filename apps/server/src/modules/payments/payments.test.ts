@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cancelReasons, cardMessages, messages, sandboxTestCards } from '@furniture-mart/shared';
-import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TestClient,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { bookings, paymentIntents, payments, products, webhookEvents } from '../../db/schema.js';
 import { SandboxPaymentProvider } from '../../payments/sandbox.js';
 import type { IntentRef } from '../../payments/provider.js';
@@ -71,14 +77,20 @@ async function freshBooking(price = 34_900) {
 describe('who may pay', () => {
   it('lets only the booking’s buyer start or confirm a payment', async () => {
     const { bookingId } = await freshBooking();
-    for (const path of [`/api/bookings/${bookingId}/checkout`, `/api/bookings/${bookingId}/checkout/confirm`]) {
+    for (const path of [
+      `/api/bookings/${bookingId}/checkout`,
+      `/api/bookings/${bookingId}/checkout/confirm`,
+    ]) {
       const body = path.endsWith('confirm') ? goodCard : {};
       expect((await new TestClient(ctx.app).post(path, body)).statusCode).toBe(401);
       expect((await seller.client.post(path, body)).statusCode).toBe(403);
       expect((await admin.client.post(path, body)).statusCode).toBe(403);
       const stranger = await otherBuyer.client.post(path, body);
       expect(stranger.statusCode).toBe(404);
-      const unknown = await buyer.client.post(path.replace(bookingId, '00000000-0000-4000-8000-000000000000'), body);
+      const unknown = await buyer.client.post(
+        path.replace(bookingId, '00000000-0000-4000-8000-000000000000'),
+        body,
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual(stranger.json());
       expect((await buyer.client.post(path.replace(bookingId, 'not-a-uuid'), body)).statusCode).toBe(400);
@@ -89,7 +101,11 @@ describe('who may pay', () => {
 
   it('refuses a request from another site', async () => {
     const { bookingId } = await freshBooking();
-    const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, {}, { origin: 'https://evil.example' });
+    const res = await buyer.client.post(
+      `/api/bookings/${bookingId}/checkout`,
+      {},
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -106,7 +122,13 @@ describe('checkout', () => {
     });
     expect(res.statusCode).toBe(200);
     const checkout = res.json();
-    expect(checkout).toMatchObject({ bookingId, amountCents: 34_900, currency: 'USD', provider: 'sandbox', clientSecret: null });
+    expect(checkout).toMatchObject({
+      bookingId,
+      amountCents: 34_900,
+      currency: 'USD',
+      provider: 'sandbox',
+      clientSecret: null,
+    });
     const holdEnds = new Date(checkout.holdExpiresAt).getTime();
     expect(holdEnds - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(holdEnds - Date.now()).toBeLessThanOrEqual(15 * 60_000 + 5_000);
@@ -119,7 +141,12 @@ describe('checkout', () => {
     expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).statusCode).toBe(200);
     const intents = await intentsOf(ctx.app, bookingId);
     expect(intents).toHaveLength(1);
-    expect(intents[0]).toMatchObject({ amountCents: 34_900, currency: 'USD', provider: 'sandbox', status: 'requires_payment' });
+    expect(intents[0]).toMatchObject({
+      amountCents: 34_900,
+      currency: 'USD',
+      provider: 'sandbox',
+      status: 'requires_payment',
+    });
   });
 
   it('tells another buyer that someone else is paying until the hold lapses', async () => {
@@ -129,8 +156,14 @@ describe('checkout', () => {
 
     const blocked = await otherBuyer.client.post(`/api/bookings/${rivalBooking}/checkout`);
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().error).toEqual({ code: 'SOMEONE_ELSE_PAYING', message: messages.someoneElsePaying });
-    const blockedPay = await otherBuyer.client.post(`/api/bookings/${rivalBooking}/checkout/confirm`, goodCard);
+    expect(blocked.json().error).toEqual({
+      code: 'SOMEONE_ELSE_PAYING',
+      message: messages.someoneElsePaying,
+    });
+    const blockedPay = await otherBuyer.client.post(
+      `/api/bookings/${rivalBooking}/checkout/confirm`,
+      goodCard,
+    );
     expect(blockedPay.statusCode).toBe(409);
     expect(await intentsOf(ctx.app, rivalBooking)).toHaveLength(0);
 
@@ -159,7 +192,10 @@ describe('checkout', () => {
     expect(soldRes.json().error).toEqual({ code: 'PRODUCT_SOLD', message: messages.productSold });
 
     const removed = await freshBooking();
-    await ctx.app.database.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, removed.productId));
+    await ctx.app.database.db
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(eq(products.id, removed.productId));
     expect((await buyer.client.post(`/api/bookings/${removed.bookingId}/checkout`)).json().error.code).toBe(
       'PRODUCT_UNAVAILABLE',
     );
@@ -221,7 +257,10 @@ describe('sandbox card form', () => {
 
   it('uses the exact decline messages the issue lists', () => {
     const byNumber = Object.fromEntries(
-      sandboxTestCards.map((card) => [card.number, card.outcome.kind === 'declined' ? card.outcome.message : 'ok']),
+      sandboxTestCards.map((card) => [
+        card.number,
+        card.outcome.kind === 'declined' ? card.outcome.message : 'ok',
+      ]),
     );
     expect(byNumber).toEqual({
       '4242 4242 4242 4242': 'ok',
@@ -269,13 +308,23 @@ describe('a successful payment', () => {
     });
     expect(res.statusCode).toBe(200);
     const result = res.json();
-    expect(result).toEqual({ status: 'paid', transactionId: expect.stringMatching(/^pi_sandbox_/), amountCents: 34_900, currency: 'USD' });
+    expect(result).toEqual({
+      status: 'paid',
+      transactionId: expect.stringMatching(/^pi_sandbox_/),
+      amountCents: 34_900,
+      currency: 'USD',
+    });
 
     const booking = await bookingRow(ctx.app, bookingId);
     expect(booking.status).toBe('paid');
     expect(booking.paidAt).toBeInstanceOf(Date);
     const product = await productRow(ctx.app, productId);
-    expect(product).toMatchObject({ status: 'sold', advertised: false, holdBookingId: null, holdExpiresAt: null });
+    expect(product).toMatchObject({
+      status: 'sold',
+      advertised: false,
+      holdBookingId: null,
+      holdExpiresAt: null,
+    });
     expect((await productRow(ctx.app, decoy.id)).status).toBe('available');
     expect(await bookingRow(ctx.app, rivalBooking)).toMatchObject({
       status: 'cancelled',
@@ -313,7 +362,10 @@ describe('a successful payment', () => {
 
   it('stores only the brand and last four digits of a card', async () => {
     const { bookingId } = await freshBooking();
-    await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, { ...goodCard, cardNumber: '4000000000000002' });
+    await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, {
+      ...goodCard,
+      cardNumber: '4000000000000002',
+    });
     await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard);
     const stored = JSON.stringify([
       await ctx.app.database.db.select().from(payments),
@@ -351,6 +403,13 @@ describe('a successful payment', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(await countRows(ctx.app, webhookEvents)).toBe(0);
+  });
+
+  it('documents the payment routes in the OpenAPI document', async () => {
+    const doc = (await new TestClient(ctx.app).get('/api/openapi.json')).json();
+    expect(doc.paths['/api/bookings/{id}/checkout'].post.tags).toEqual(['payments']);
+    expect(doc.paths['/api/bookings/{id}/checkout/confirm'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/payments/stripe/webhook'].post.summary).toMatch(/Stripe/);
   });
 
   it('publishes the sandbox as the provider in the public configuration', async () => {

@@ -53,11 +53,20 @@ export function settle(db: Db, provider: PaymentProvider, input: SettleInput): P
 }
 
 /** Settlement inside a caller's transaction (the webhook records its event id in the same one). */
-export async function settleIn(tx: Tx, provider: PaymentProvider, input: SettleInput): Promise<SettlementOutcome> {
+export async function settleIn(
+  tx: Tx,
+  provider: PaymentProvider,
+  input: SettleInput,
+): Promise<SettlementOutcome> {
   const [known] = await tx
     .select({ bookingId: paymentIntents.bookingId })
     .from(paymentIntents)
-    .where(and(eq(paymentIntents.providerIntentId, input.providerIntentId), eq(paymentIntents.provider, provider.name)));
+    .where(
+      and(
+        eq(paymentIntents.providerIntentId, input.providerIntentId),
+        eq(paymentIntents.provider, provider.name),
+      ),
+    );
   const bookingId = known?.bookingId ?? input.reported?.metadata.bookingId;
   if (!bookingId) return { kind: 'unknown' };
   const [target] = await tx
@@ -99,7 +108,12 @@ export async function settleIn(tx: Tx, provider: PaymentProvider, input: SettleI
   const [intent] = await tx
     .select()
     .from(paymentIntents)
-    .where(and(eq(paymentIntents.providerIntentId, input.providerIntentId), eq(paymentIntents.bookingId, bookingId)))
+    .where(
+      and(
+        eq(paymentIntents.providerIntentId, input.providerIntentId),
+        eq(paymentIntents.bookingId, bookingId),
+      ),
+    )
     .for('update');
   if (!intent) return { kind: 'unknown' };
   const ref = refOf(intent);
@@ -114,7 +128,13 @@ export async function settleIn(tx: Tx, provider: PaymentProvider, input: SettleI
       await provider.release(ref);
       await markIntent({ status: 'cancelled' });
     }
-    return { kind: 'paid', result: toResult(payment), changed: false, bookingId: booking.id, productId: target.productId };
+    return {
+      kind: 'paid',
+      result: toResult(payment),
+      changed: false,
+      bookingId: booking.id,
+      productId: target.productId,
+    };
   }
 
   const lostBecause =
@@ -165,7 +185,10 @@ export async function settleIn(tx: Tx, provider: PaymentProvider, input: SettleI
       cardLast4: remote.card?.last4 ?? null,
     })
     .returning();
-  await tx.update(bookings).set({ status: 'paid', paidAt: sql`now()` }).where(eq(bookings.id, booking.id));
+  await tx
+    .update(bookings)
+    .set({ status: 'paid', paidAt: sql`now()` })
+    .where(eq(bookings.id, booking.id));
   await tx
     .update(products)
     .set({ status: 'sold', advertised: false, holdBookingId: null, holdExpiresAt: null })
@@ -174,7 +197,13 @@ export async function settleIn(tx: Tx, provider: PaymentProvider, input: SettleI
   await markIntent({ status: 'captured', lastError: null });
   if (remote.status === 'authorized') await provider.capture(ref);
 
-  return { kind: 'paid', result: toResult(payment!), changed: true, bookingId: booking.id, productId: target.productId };
+  return {
+    kind: 'paid',
+    result: toResult(payment!),
+    changed: true,
+    bookingId: booking.id,
+    productId: target.productId,
+  };
 }
 
 export function toResult(payment: typeof payments.$inferSelect): PaymentResult {

@@ -10,7 +10,9 @@ import { BadRequest } from '../../lib/errors.js';
 
 export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.post(
@@ -18,14 +20,19 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Stripe events (signed); settles on payment_intent.amount_capturable_updated and payment_intent.succeeded',
+        summary:
+          'Stripe events (signed); settles on payment_intent.amount_capturable_updated and payment_intent.succeeded',
         headers: z.looseObject({ 'stripe-signature': z.string().max(2000).optional() }),
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       },
     },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new BadRequest('Send the event as the JSON body.');
-      return app.services.payments.handleWebhook(request.body, request.headers['stripe-signature'], request.log);
+      return app.services.payments.handleWebhook(
+        request.body,
+        request.headers['stripe-signature'],
+        request.log,
+      );
     },
   );
 }

@@ -5,7 +5,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { cancelReasons } from '@furniture-mart/shared';
-import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TestClient,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { webhookEvents } from '../../db/schema.js';
 import { StripePaymentProvider } from '../../payments/stripe.js';
 import type { IntentRef } from '../../payments/provider.js';
@@ -80,10 +86,18 @@ afterEach(async () => {
 async function startCheckout(price = 52_000) {
   const product = await createProduct(ctx.app, seller.id, { sellingPriceCents: price });
   const bookingId = await createBooking(ctx.app, product.id, buyer.id);
-  const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, { amountCents: 50, currency: 'EUR' });
+  const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, {
+    amountCents: 50,
+    currency: 'EUR',
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [intent] = await intentsOf(ctx.app, bookingId);
-  return { productId: product.id, bookingId, checkout: res.json(), intent: fake.intents.get(intent!.providerIntentId)! };
+  return {
+    productId: product.id,
+    bookingId,
+    checkout: res.json(),
+    intent: fake.intents.get(intent!.providerIntentId)!,
+  };
 }
 
 function eventFor(intent: FakeIntent, type: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
@@ -129,7 +143,12 @@ describe('Stripe checkout', () => {
   it('creates one manual-capture intent per booking and amount, with metadata and an idempotency key', async () => {
     const before = fake.callsTo('POST', /^\/v1\/payment_intents$/).length;
     const { bookingId, productId, checkout, intent } = await startCheckout(52_000);
-    expect(checkout).toMatchObject({ amountCents: 52_000, currency: 'USD', provider: 'stripe', clientSecret: intent.client_secret });
+    expect(checkout).toMatchObject({
+      amountCents: 52_000,
+      currency: 'USD',
+      provider: 'stripe',
+      clientSecret: intent.client_secret,
+    });
     expect(intent).toMatchObject({
       amount: 52_000,
       currency: 'usd',
@@ -140,7 +159,9 @@ describe('Stripe checkout', () => {
     expect(create!.idempotencyKey).toBe(`intent-${bookingId}-52000-USD`);
 
     // Resuming checkout reuses the intent: Stripe is not asked again.
-    expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).json().clientSecret).toBe(intent.client_secret);
+    expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).json().clientSecret).toBe(
+      intent.client_secret,
+    );
     expect(fake.callsTo('POST', /^\/v1\/payment_intents$/).length).toBe(before + 1);
     expect(await intentsOf(ctx.app, bookingId)).toHaveLength(1);
   });
@@ -154,17 +175,30 @@ describe('Stripe checkout', () => {
     fake.decline(intent.id, 'Your card has insufficient funds.', 'card_declined');
     const declined = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().error).toEqual({ code: 'CARD_DECLINED', message: 'Your card has insufficient funds.' });
+    expect(declined.json().error).toEqual({
+      code: 'CARD_DECLINED',
+      message: 'Your card has insufficient funds.',
+    });
     expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
 
     fake.authorize(intent.id, { brand: 'mastercard', last4: '4444' });
     const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, { amountCents: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'paid', transactionId: intent.id, amountCents: 52_000, currency: 'USD' });
+    expect(res.json()).toEqual({
+      status: 'paid',
+      transactionId: intent.id,
+      amountCents: 52_000,
+      currency: 'USD',
+    });
     expect(fake.intents.get(intent.id)!.status).toBe('succeeded');
     expect(fake.callsTo('POST', new RegExp(`/${intent.id}/capture$`))).toHaveLength(1);
     const [payment] = await paymentsOf(ctx.app, bookingId);
-    expect(payment).toMatchObject({ provider: 'stripe', transactionId: intent.id, cardBrand: 'mastercard', cardLast4: '4444' });
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      transactionId: intent.id,
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+    });
     expect((await productRow(ctx.app, productId)).status).toBe('sold');
   });
 
@@ -214,20 +248,31 @@ describe('Stripe checkout', () => {
 describe('Stripe webhook', () => {
   it.each([
     ['no signature', (payload: string) => ({ payload, signature: undefined })],
-    ['a wrong secret', (payload: string) => ({ payload, signature: sign(payload, { secret: 'whsec_wrong' }) })],
+    [
+      'a wrong secret',
+      (payload: string) => ({ payload, signature: sign(payload, { secret: 'whsec_wrong' }) }),
+    ],
     [
       'a body changed by one byte',
-      (payload: string) => ({ payload: payload.replace('"livemode":false', '"livemode":falsf'), signature: sign(payload) }),
+      (payload: string) => ({
+        payload: payload.replace('"livemode":false', '"livemode":falsf'),
+        signature: sign(payload),
+      }),
     ],
     [
       'a timestamp older than 5 minutes',
-      (payload: string) => ({ payload, signature: sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }) }),
+      (payload: string) => ({
+        payload,
+        signature: sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      }),
     ],
   ])('answers 400 to %s and writes nothing', async (_label, tamper) => {
     const { bookingId, intent } = await startCheckout();
     fake.authorize(intent.id);
     const eventsBefore = await countRows(ctx.app, webhookEvents);
-    const { payload, signature } = tamper(eventFor(fake.intents.get(intent.id)!, 'payment_intent.amount_capturable_updated'));
+    const { payload, signature } = tamper(
+      eventFor(fake.intents.get(intent.id)!, 'payment_intent.amount_capturable_updated'),
+    );
     const res = await postWebhook(payload, signature);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_SIGNATURE');
@@ -240,7 +285,11 @@ describe('Stripe webhook', () => {
   it('changes state once for the same valid event delivered 20 times', async () => {
     const { bookingId, productId, intent } = await startCheckout();
     fake.authorize(intent.id);
-    const payload = eventFor(fake.intents.get(intent.id)!, 'payment_intent.amount_capturable_updated', 'evt_same_twenty');
+    const payload = eventFor(
+      fake.intents.get(intent.id)!,
+      'payment_intent.amount_capturable_updated',
+      'evt_same_twenty',
+    );
     const signature = sign(payload);
     const captureCalls = () => fake.callsTo('POST', new RegExp(`/${intent.id}/capture$`)).length;
 
@@ -291,7 +340,9 @@ describe('Stripe webhook', () => {
     await expireHold(ctx.app, product.id);
     expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout`)).statusCode).toBe(200);
     fake.authorize((await intentsOf(ctx.app, secondBooking))[0]!.providerIntentId);
-    expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout/confirm`)).statusCode).toBe(200);
+    expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout/confirm`)).statusCode).toBe(
+      200,
+    );
 
     const payload = eventFor(fake.intents.get(firstIntent.id)!, 'payment_intent.succeeded');
     expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
@@ -317,12 +368,19 @@ describe('Stripe webhook', () => {
     const payload = eventFor(fake.intents.get(orphan.id)!, 'payment_intent.amount_capturable_updated');
     expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
     expect((await bookingRow(ctx.app, bookingId)).status).toBe('paid');
-    expect((await intentsOf(ctx.app, bookingId))[0]).toMatchObject({ providerIntentId: orphan.id, status: 'captured' });
+    expect((await intentsOf(ctx.app, bookingId))[0]).toMatchObject({
+      providerIntentId: orphan.id,
+      status: 'captured',
+    });
   });
 
   it('ignores events about intents that are not ours, once', async () => {
     const stranger = fake.intents.get((await startCheckout()).intent.id)!;
-    const payload = eventFor({ ...stranger, id: 'pi_not_ours', metadata: {} }, 'payment_intent.succeeded', 'evt_not_ours');
+    const payload = eventFor(
+      { ...stranger, id: 'pi_not_ours', metadata: {} },
+      'payment_intent.succeeded',
+      'evt_not_ours',
+    );
     expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true, duplicate: false });
     expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true, duplicate: true });
   });

@@ -27,7 +27,8 @@ export function useCategories() {
 export function advertisedQuery(pageSize: number) {
   return queryOptions({
     queryKey: catalogueKeys.advertised(pageSize),
-    queryFn: ({ signal }) => api.get<Page<ProductCard>>(`/api/products/advertised?pageSize=${pageSize}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<Page<ProductCard>>(`/api/products/advertised?pageSize=${pageSize}`, signal),
   });
 }
 
@@ -45,7 +46,10 @@ export function useCategoryProducts(ref: string, state: ListingState) {
   return useQuery({
     queryKey: catalogueKeys.category(ref, query),
     queryFn: ({ signal }) =>
-      api.get<CategoryWithProducts>(`/api/categories/${encodeURIComponent(ref)}${query ? `?${query}` : ''}`, signal),
+      api.get<CategoryWithProducts>(
+        `/api/categories/${encodeURIComponent(ref)}${query ? `?${query}` : ''}`,
+        signal,
+      ),
     // The previous page of the same category stays on screen (dimmed) while the next one loads.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === ref ? previous : undefined),
   });

@@ -31,7 +31,10 @@ export interface ListingState {
   pageSize: number;
 }
 
-export type ListingFilters = Pick<ListingState, 'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'category'>;
+export type ListingFilters = Pick<
+  ListingState,
+  'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'category'
+>;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
@@ -82,31 +85,52 @@ export function listingParams(state: ListingState): URLSearchParams {
 }
 
 export function hasActiveFilters(state: ListingState): boolean {
-  return Boolean(state.q || state.category || state.minPrice || state.maxPrice || state.condition || state.location);
+  return Boolean(
+    state.q || state.category || state.minPrice || state.maxPrice || state.condition || state.location,
+  );
 }
 
 export function useListingState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readListingState(searchParams), [searchParams]);
 
-  /** New filters start again at the first page; the page size is kept. */
-  const applyFilters = useCallback(
-    (filters: ListingFilters) => setSearchParams(listingParams({ ...state, ...filters, page: 1 })),
+  // Applying what is already shown adds no history entry.
+  const show = useCallback(
+    (next: ListingState) => {
+      const params = listingParams(next);
+      if (params.toString() !== listingParams(state).toString()) setSearchParams(params);
+    },
     [setSearchParams, state],
   );
+
+  /** New filters start again at the first page; the page size is kept. */
+  const applyFilters = useCallback(
+    (filters: ListingFilters) => show({ ...state, ...filters, page: 1 }),
+    [show, state],
+  );
   const setSort = useCallback(
-    (sort: ListingState['sort']) => setSearchParams(listingParams({ ...state, sort, page: 1 })),
-    [setSearchParams, state],
+    (sort: ListingState['sort']) => show({ ...state, sort, page: 1 }),
+    [show, state],
   );
   const clearFilters = useCallback(
     () =>
-      setSearchParams(
-        listingParams({ ...state, q: '', category: '', minPrice: '', maxPrice: '', condition: '', location: '', page: 1 }),
-      ),
-    [setSearchParams, state],
+      show({
+        ...state,
+        q: '',
+        category: '',
+        minPrice: '',
+        maxPrice: '',
+        condition: '',
+        location: '',
+        page: 1,
+      }),
+    [show, state],
   );
   /** The link to another page of the same listing. */
-  const pageLink = useCallback((page: number): To => ({ search: listingParams({ ...state, page }).toString() }), [state]);
+  const pageLink = useCallback(
+    (page: number): To => ({ search: listingParams({ ...state, page }).toString() }),
+    [state],
+  );
 
   return { state, applyFilters, setSort, clearFilters, pageLink };
 }

@@ -62,7 +62,10 @@ export class FakeStripe {
   }
 
   /** What Stripe Elements does when the buyer's card is accepted: the money is authorized. */
-  authorize(intentId: string, card: { brand: string; last4: string } = { brand: 'visa', last4: '4242' }): FakeIntent {
+  authorize(
+    intentId: string,
+    card: { brand: string; last4: string } = { brand: 'visa', last4: '4242' },
+  ): FakeIntent {
     const intent = this.mustGet(intentId);
     const charge: FakeCharge = {
       id: `ch_${randomBytes(8).toString('hex')}`,
@@ -112,8 +115,12 @@ export class FakeStripe {
 
     const send = (status: number, body: unknown) => {
       const text = JSON.stringify(body);
-      if (idempotencyKey && method === 'POST') this.replays.set(`${url.pathname}|${idempotencyKey}`, { status, body: text });
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      if (idempotencyKey && method === 'POST')
+        this.replays.set(`${url.pathname}|${idempotencyKey}`, { status, body: text });
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+      });
       response.end(text);
     };
     const fail = (status: number, message: string, code = 'resource_missing') =>
@@ -122,15 +129,23 @@ export class FakeStripe {
     if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     }
-    const replay = idempotencyKey && method === 'POST' ? this.replays.get(`${url.pathname}|${idempotencyKey}`) : undefined;
+    const replay =
+      idempotencyKey && method === 'POST' ? this.replays.get(`${url.pathname}|${idempotencyKey}`) : undefined;
     if (replay) {
-      response.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      response.writeHead(replay.status, {
+        'content-type': 'application/json',
+        'idempotent-replayed': 'true',
+      });
       return void response.end(replay.body);
     }
 
-    const expand = Object.entries(form).some(([key, value]) => key.startsWith('expand') && value === 'latest_charge');
+    const expand = Object.entries(form).some(
+      ([key, value]) => key.startsWith('expand') && value === 'latest_charge',
+    );
     const view = (intent: FakeIntent) =>
-      expand && intent.latest_charge ? { ...intent, latest_charge: this.charges.get(intent.latest_charge) } : intent;
+      expand && intent.latest_charge
+        ? { ...intent, latest_charge: this.charges.get(intent.latest_charge) }
+        : intent;
 
     if (method === 'POST' && url.pathname === '/v1/payment_intents') {
       const id = `pi_${randomBytes(12).toString('hex')}`;
@@ -167,7 +182,11 @@ export class FakeStripe {
       if (method === 'GET' && !action) return send(200, view(intent));
       if (method === 'POST' && action === 'capture') {
         if (intent.status !== 'requires_capture') {
-          return fail(400, `This PaymentIntent could not be captured because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+          return fail(
+            400,
+            `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+            'payment_intent_unexpected_state',
+          );
         }
         intent.status = 'succeeded';
         intent.amount_received = intent.amount;
@@ -177,7 +196,11 @@ export class FakeStripe {
       }
       if (method === 'POST' && action === 'cancel') {
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
-          return fail(400, `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+          return fail(
+            400,
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            'payment_intent_unexpected_state',
+          );
         }
         intent.status = 'canceled';
         intent.amount_capturable = 0;
@@ -187,8 +210,15 @@ export class FakeStripe {
 
     if (method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = this.intents.get(form.payment_intent ?? '');
-      if (!intent || intent.status !== 'succeeded') return fail(400, 'This PaymentIntent has no captured charge to refund.');
-      const refund = { id: `re_${randomBytes(8).toString('hex')}`, object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' };
+      if (!intent || intent.status !== 'succeeded')
+        return fail(400, 'This PaymentIntent has no captured charge to refund.');
+      const refund = {
+        id: `re_${randomBytes(8).toString('hex')}`,
+        object: 'refund',
+        payment_intent: intent.id,
+        amount: intent.amount,
+        status: 'succeeded',
+      };
       this.refunds.push(refund);
       this.charges.get(intent.latest_charge!)!.refunded = true;
       return send(200, refund);

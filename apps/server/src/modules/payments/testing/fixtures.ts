@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { bookings, categories, paymentIntents, payments, products, webhookEvents } from '../../../db/schema.js';
+import type { webhookEvents } from '../../../db/schema.js';
+import { bookings, categories, paymentIntents, payments, products } from '../../../db/schema.js';
 
 let counter = 0;
 
@@ -15,7 +16,11 @@ export async function createProduct(
 ): Promise<{ id: string; sellingPriceCents: number }> {
   counter += 1;
   const { db } = app.database;
-  const [category] = await db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position)).limit(1);
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .orderBy(asc(categories.position))
+    .limit(1);
   const [product] = await db
     .insert(products)
     .values({
@@ -101,7 +106,10 @@ export async function intentsOf(app: FastifyInstance, bookingId: string) {
   return app.database.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, bookingId));
 }
 
-export async function countRows(app: FastifyInstance, table: typeof payments | typeof webhookEvents | typeof paymentIntents) {
+export async function countRows(
+  app: FastifyInstance,
+  table: typeof payments | typeof webhookEvents | typeof paymentIntents,
+) {
   const [row] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row!.n;
 }

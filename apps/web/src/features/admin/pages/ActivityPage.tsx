@@ -32,7 +32,7 @@ export function ActivityPage() {
       header: 'Target',
       cell: (row) => (
         <span className="flex flex-col">
-          <span className="min-w-48 break-words font-medium">{row.targetLabel}</span>
+          <span className="min-w-64 break-words font-medium">{row.targetLabel}</span>
           <span className="text-xs text-base-content/70">{row.targetType}</span>
         </span>
       ),

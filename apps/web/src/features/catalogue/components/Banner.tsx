@@ -57,7 +57,10 @@ export function Banner() {
 
   useEffect(() => {
     if (!advancing) return;
-    const timer = window.setTimeout(() => setIndex((current) => (current + 1) % slides.length), delayOf(index));
+    const timer = window.setTimeout(
+      () => setIndex((current) => (current + 1) % slides.length),
+      delayOf(index),
+    );
     return () => window.clearTimeout(timer);
   }, [advancing, index]);
 

@@ -63,7 +63,13 @@ export function StudyArt({ className = '' }: { className?: string }) {
       <rect x="158" y="164" width="10" height="100" rx="3" fill="#7c4a1e" />
       {/* lamp and books on the desk */}
       <rect x="176" y="144" width="30" height="6" rx="3" fill="#5b3a1a" />
-      <path d="M190 144 L204 104 L216 108" fill="none" stroke="#5b3a1a" strokeWidth="5" strokeLinecap="round" />
+      <path
+        d="M190 144 L204 104 L216 108"
+        fill="none"
+        stroke="#5b3a1a"
+        strokeWidth="5"
+        strokeLinecap="round"
+      />
       <path d="M206 96 L236 110 L222 126 Z" fill="#e9b872" />
       <rect x="252" y="128" width="40" height="10" rx="2" fill="#4f6b4a" />
       <rect x="256" y="138" width="34" height="12" rx="2" fill="#b77b42" />

@@ -17,7 +17,11 @@ export function ProductGrid({ products, headingLevel, belowTheFold = false }: Pr
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} headingLevel={headingLevel} eager={!belowTheFold && index < EAGER_CARDS} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            eager={!belowTheFold && index < EAGER_CARDS}
+          />
         </li>
       ))}
     </ul>

@@ -111,7 +111,12 @@ export function ProductListing({
           className={`space-y-8 transition-opacity ${isUpdating ? 'pointer-events-none opacity-60' : ''}`}
         >
           <ProductGrid products={products.items} headingLevel={2} />
-          <Pagination page={products.page} pageSize={products.pageSize} total={products.total} linkTo={pageLink} />
+          <Pagination
+            page={products.page}
+            pageSize={products.pageSize}
+            total={products.total}
+            linkTo={pageLink}
+          />
         </div>
       ) : null}
     </div>

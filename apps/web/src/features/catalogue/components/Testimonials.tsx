@@ -85,7 +85,10 @@ export function Testimonials() {
     const card = track?.firstElementChild as HTMLElement | null;
     if (!track || !card) return;
     const gap = parseFloat(getComputedStyle(track).columnGap) || 0;
-    track.scrollBy({ left: direction * (card.offsetWidth + gap), behavior: reducedMotion ? 'auto' : 'smooth' });
+    track.scrollBy({
+      left: direction * (card.offsetWidth + gap),
+      behavior: reducedMotion ? 'auto' : 'smooth',
+    });
   };
 
   return (

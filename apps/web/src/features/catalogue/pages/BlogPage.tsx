@@ -12,7 +12,8 @@ export function BlogPage() {
             Our Blog
           </h1>
           <p className="max-w-2xl text-base-content/80">
-            Answers to questions people ask our developers. Every answer starts open; close the ones you have read.
+            Answers to questions people ask our developers. Every answer starts open; close the ones you have
+            read.
           </p>
         </header>
         {/* Native disclosure widgets: each opens and closes on its own, several may be open at once. */}

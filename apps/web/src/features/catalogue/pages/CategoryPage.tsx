@@ -46,8 +46,8 @@ export function CategoryPage() {
               {category ? title : <span className="skeleton inline-block h-10 w-48 align-middle" />}
             </h1>
             <p className="max-w-2xl text-base-content/80">
-              Every piece still for sale in this room. Search, filter and sort to find the one that fits your home
-              and budget.
+              Every piece still for sale in this room. Search, filter and sort to find the one that fits your
+              home and budget.
             </p>
           </header>
           <ProductListing

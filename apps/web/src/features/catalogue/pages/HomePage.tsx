@@ -11,7 +11,11 @@ export function HomePage() {
       {/* The slides carry the visible headlines; the page still needs one name of its own. */}
       <h1 className="sr-only">Furniture Mart: used furniture for every home and budget</h1>
       <Banner />
-      <section id="categories" aria-labelledby="categories-heading" className="page-container scroll-mt-20 space-y-6">
+      <section
+        id="categories"
+        aria-labelledby="categories-heading"
+        className="page-container scroll-mt-20 space-y-6"
+      >
         <div className="space-y-1">
           <h2 id="categories-heading" className="font-display text-3xl font-bold">
             Shop by category

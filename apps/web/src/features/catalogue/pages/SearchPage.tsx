@@ -15,8 +15,8 @@ export function SearchPage() {
       <header className="space-y-2">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">Search</h1>
         <p className="max-w-2xl text-base-content/80">
-          Search every piece for sale by the words in its title and description, then narrow it down by category,
-          price, condition and location.
+          Search every piece for sale by the words in its title and description, then narrow it down by
+          category, price, condition and location.
         </p>
       </header>
       <ProductListing

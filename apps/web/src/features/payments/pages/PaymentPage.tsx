@@ -1,10 +1,134 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { formatMoney, messages, type Booking, type PaymentResult } from '@furniture-mart/shared';
+import { DocumentTitle } from '../../../components/DocumentTitle';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { useConfig } from '../../auth/api';
+import { useBookingForPayment, useCheckout } from '../api';
+import { BookingStateNotice } from '../components/BookingStateNotice';
+import { OrderSummary } from '../components/OrderSummary';
+import { PaymentSuccess } from '../components/PaymentSuccess';
+import { SandboxCardForm } from '../components/SandboxCardForm';
+
+// Stripe.js is only fetched when Stripe is the provider.
+const StripeCardForm = lazy(() => import('../components/StripeCardForm'));
 
 export function PaymentPage() {
+  const { id = '' } = useParams();
+  const booking = useBookingForPayment(id);
+  const config = useConfig();
+  const [result, setResult] = useState<PaymentResult | null>(null);
+
+  if (booking.isPending || config.isPending) return <PageSpinner />;
+  if (booking.isError) {
+    // Someone else's booking answers exactly like one that does not exist.
+    if (isApiError(booking.error) && [400, 404].includes(booking.error.status)) return <NotFoundPage />;
+    return <ErrorState message={errorMessage(booking.error)} onRetry={() => void booking.refetch()} />;
+  }
+  if (config.isError)
+    return <ErrorState message={errorMessage(config.error)} onRetry={() => void config.refetch()} />;
+
+  const onPaid = (paid: PaymentResult) => {
+    setResult(paid);
+    toast.success(messages.paymentSuccessToast);
+  };
+
   return (
-    <PagePlaceholder
-      title="Payment"
-      description="Pay for a booked item by card and get a transaction id as your receipt."
-    />
+    <section className="space-y-6">
+      <DocumentTitle title="Payment" />
+      <header className="space-y-1">
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">Payment</h1>
+        <p className="text-base-content/80">Pay for {booking.data.product.title} by card.</p>
+      </header>
+      {result ? (
+        <PaymentSuccess result={result} />
+      ) : (
+        <PaymentArea booking={booking.data} provider={config.data.payments} onPaid={onPaid} />
+      )}
+    </section>
+  );
+}
+
+interface PaymentAreaProps {
+  booking: Booking;
+  provider: { provider: 'sandbox' | 'stripe'; publishableKey: string | null };
+  onPaid: (result: PaymentResult) => void;
+}
+
+function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
+  const payable = booking.status === 'booked' && booking.product.status === 'available';
+  const checkout = useCheckout(booking.id, payable);
+
+  if (!payable) {
+    return (
+      <div className="grid max-w-5xl gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <OrderSummary booking={booking} amountCents={booking.priceCents} currency={booking.currency} />
+        </div>
+        <div className="lg:col-span-3">
+          <BookingStateNotice booking={booking} />
+        </div>
+      </div>
+    );
+  }
+
+  const amountCents = checkout.data?.amountCents ?? booking.priceCents;
+  const currency = checkout.data?.currency ?? booking.currency;
+  const amountLabel = formatMoney(amountCents, currency);
+  const holdUntil = checkout.data ? new Date(checkout.data.holdExpiresAt) : null;
+
+  return (
+    <div className="grid max-w-5xl gap-6 lg:grid-cols-5">
+      <div className="space-y-3 lg:col-span-2">
+        <OrderSummary booking={booking} amountCents={amountCents} currency={currency} />
+        {holdUntil ? (
+          <p className="text-sm text-base-content/75">
+            We hold this item for you until{' '}
+            <time dateTime={holdUntil.toISOString()}>
+              {holdUntil.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
+            </time>
+            .
+          </p>
+        ) : null}
+      </div>
+      <section aria-labelledby="card-title" className="card border border-base-300 bg-base-100 lg:col-span-3">
+        <div className="card-body gap-4">
+          <h2 id="card-title" className="card-title text-lg">
+            Card details
+          </h2>
+          {checkout.isError ? (
+            <ErrorState message={errorMessage(checkout.error)} onRetry={() => void checkout.refetch()} />
+          ) : null}
+          {provider.provider === 'stripe' ? (
+            checkout.data?.clientSecret && provider.publishableKey ? (
+              <Suspense fallback={<Spinner label="Loading the secure card form" />}>
+                <StripeCardForm
+                  bookingId={booking.id}
+                  publishableKey={provider.publishableKey}
+                  clientSecret={checkout.data.clientSecret}
+                  amountLabel={amountLabel}
+                  buyer={booking.buyer}
+                  onPaid={onPaid}
+                />
+              </Suspense>
+            ) : checkout.isPending ? (
+              <Spinner label="Preparing your payment" />
+            ) : null
+          ) : (
+            <SandboxCardForm
+              bookingId={booking.id}
+              amountLabel={amountLabel}
+              defaultName={booking.buyer.name}
+              disabled={!checkout.data}
+              onPaid={onPaid}
+            />
+          )}
+        </div>
+      </section>
+    </div>
   );
 }

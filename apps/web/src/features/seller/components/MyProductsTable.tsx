@@ -24,12 +24,15 @@ export function MyProductsTable({
   onAdvertise,
   onDelete,
 }: MyProductsTableProps) {
+  // Tighter cells than the default so all eight columns fit beside the dashboard menu on a laptop.
+  const cell = 'px-3';
   const columns: Column<MyProduct>[] = [
-    { header: '#', cell: (_row, index) => firstNumber + index, className: 'w-12 tabular-nums' },
+    { header: '#', cell: (_row, index) => firstNumber + index, className: `${cell} w-10 tabular-nums` },
     {
       header: 'Name',
+      className: cell,
       cell: (row) => (
-        <div className="flex min-w-44 items-center gap-3">
+        <div className="flex min-w-40 items-center gap-3">
           {row.cover ? (
             <img
               src={row.cover.thumbUrl}
@@ -37,18 +40,19 @@ export function MyProductsTable({
               height={row.cover.thumbHeight}
               alt=""
               loading="lazy"
-              className="h-12 w-12 shrink-0 rounded-field object-cover"
+              className="h-10 w-10 shrink-0 rounded-field object-cover"
             />
           ) : (
-            <span className="h-12 w-12 shrink-0 rounded-field bg-base-200" aria-hidden="true" />
+            <span className="h-10 w-10 shrink-0 rounded-field bg-base-200" aria-hidden="true" />
           )}
           <span className="font-medium">{row.title}</span>
         </div>
       ),
     },
-    { header: 'Price', cell: (row) => <Price cents={row.sellingPriceCents} currency={currency} /> },
+    { header: 'Price', className: cell, cell: (row) => <Price cents={row.sellingPriceCents} currency={currency} /> },
     {
       header: 'Post date',
+      className: cell,
       cell: (row) => (
         <time dateTime={row.postedAt} className="whitespace-nowrap">
           {postDateLabel(row.postedAt)}
@@ -57,6 +61,7 @@ export function MyProductsTable({
     },
     {
       header: 'Status',
+      className: cell,
       cell: (row) => (
         <span className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>
           {row.status}
@@ -65,6 +70,7 @@ export function MyProductsTable({
     },
     {
       header: 'Advertise',
+      className: cell,
       cell: (row) =>
         row.advertised ? (
           <span className="badge badge-accent">advertised</span>
@@ -87,12 +93,14 @@ export function MyProductsTable({
     },
     {
       header: 'Bookings',
+      className: cell,
       cell: (row) => (
         <ProductBookingsButton productId={row.id} productTitle={row.title} openBookings={row.openBookings} />
       ),
     },
     {
       header: 'Action',
+      className: cell,
       cell: (row) => (
         <button
           type="button"

@@ -16,7 +16,7 @@ export function Pager({ page, pageSize, total, onChange, label }: PagerProps) {
       <button type="button" className="btn btn-sm" onClick={() => onChange(page - 1)} disabled={page <= 1}>
         <span aria-hidden="true">‹</span> Previous
       </button>
-      <span className="text-sm tabular-nums text-base-content/80" aria-current="page">
+      <span className="text-sm tabular-nums text-base-content/80">
         Page {page} of {last}
       </span>
       <button type="button" className="btn btn-sm" onClick={() => onChange(page + 1)} disabled={page >= last}>

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cardMessages, messages, paymentMessages } from '@furniture-mart/shared';
+import { demoAccounts, signIn } from './support/accounts';
+import { screenshotBothWidths } from './support/screenshots';
+
+// A seeded product of seller@furnituremart.test that no other journey books.
+const product = { title: 'Four-seat breakfast set', category: 'dining-room', price: '$240.00' };
+const buyer = { name: 'Karim Buyer', email: demoAccounts.buyer };
+
+function orderRow(page: Page) {
+  return page.getByRole('row').filter({ has: page.getByText(product.title, { exact: true }) });
+}
+
+async function fillCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: 'Card details' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+}
+
+/** My Products is paginated; walk the pages until the product's row shows. */
+async function findMyProductRow(page: Page) {
+  const row = page.getByRole('row').filter({ has: page.getByText(product.title, { exact: true }) });
+  const next = page
+    .getByRole('navigation', { name: 'My products pages' })
+    .getByRole('button', { name: 'Next' });
+  await expect(page.getByRole('table')).toBeVisible();
+  for (let i = 0; i < 10 && (await row.count()) === 0; i++) {
+    if (!(await next.isVisible()) || (await next.isDisabled())) break;
+    await next.click();
+    await page.waitForLoadState('networkidle');
+  }
+  return row;
+}
+
+test.describe.serial('card payment', () => {
+  let paymentPath = '';
+
+  test('a buyer books, sees a declined card change nothing, then pays', async ({ page }) => {
+    await signIn(page, demoAccounts.buyer);
+    await page.goto(`/categories/${product.category}`);
+    await page
+      .getByRole('article', { name: product.title })
+      .getByRole('button', { name: 'Book Now' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Book Now' });
+    await dialog.getByLabel('Phone').fill('+880 1711 998877');
+    await dialog.getByLabel('Meeting location').fill('Mirpur 10 roundabout');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(messages.productBooked)).toBeVisible();
+
+    await page.goto('/dashboard/myOrders');
+    await orderRow(page)
+      .getByRole('link', { name: `Pay for ${product.title}` })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+    paymentPath = new URL(page.url()).pathname;
+    const bookingId = paymentPath.split('/').pop()!;
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText(buyer.name, { exact: true })).toBeVisible();
+    await expect(summary.getByText(buyer.email, { exact: true })).toBeVisible();
+    await expect(summary.getByText(product.price)).toBeVisible();
+    await expect(page.getByText(paymentMessages.testMode)).toBeVisible();
+    await expect(page.getByText(/We hold this item for you until/)).toBeVisible();
+    const pay = page.getByRole('button', { name: `Pay ${product.price}` });
+    await expect(pay).toBeEnabled();
+    await screenshotBothWidths(page, 'payment-form');
+
+    // A declined card: the provider's words under the form, and the booking stays unpaid.
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    const cardError = page.getByTestId('card-error');
+    await expect(cardError).toHaveText(cardMessages.declined);
+    await expect(page.getByRole('form', { name: 'Card details' }).getByTestId('card-error')).toBeVisible();
+    await screenshotBothWidths(page, 'payment-declined');
+    const unpaid = await page.request.get(`/api/bookings/${bookingId}`);
+    expect((await unpaid.json()).status).toBe('booked');
+    await page.goto('/dashboard/myOrders');
+    await expect(orderRow(page).getByRole('link', { name: `Pay for ${product.title}` })).toBeVisible();
+
+    // The test card that succeeds. The button cannot be pressed twice while the payment is on its way.
+    await page.goto(paymentPath);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/checkout/confirm', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Use test card 4242 4242 4242 4242' }).click();
+    await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('4242 4242 4242 4242');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: `Pay ${product.price}` }).click();
+    const processing = page.getByRole('button', { name: 'Processing…' });
+    await expect(processing).toBeDisabled();
+    release();
+    await expect(page.getByRole('heading', { name: messages.paymentCompleted })).toBeVisible();
+    await expect(page.getByText(messages.paymentSuccessToast)).toBeVisible();
+    await expect(page.getByTestId('transaction-id')).toHaveText(/^pi_sandbox_[0-9a-f]{24}$/);
+    const transactionId = await page.getByTestId('transaction-id').textContent();
+    await page.unroute('**/checkout/confirm');
+    await screenshotBothWidths(page, 'payment-success');
+
+    await page.goto('/dashboard/myOrders');
+    await expect(orderRow(page).getByText('paid', { exact: true })).toBeVisible();
+
+    // Coming back to the page shows that it is paid, with the same receipt.
+    await page.goto(paymentPath);
+    await expect(page.getByText(paymentMessages.alreadyPaid)).toBeVisible();
+    await expect(page.getByTestId('transaction-id')).toHaveText(transactionId!);
+    await expect(page.getByRole('form', { name: 'Card details' })).toHaveCount(0);
+    await screenshotBothWidths(page, 'payment-paid');
+
+    // Sold: gone from the category page.
+    await page.goto(`/categories/${product.category}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('article', { name: product.title })).toHaveCount(0);
+  });
+
+  test('the seller sees the product sold in My Products', async ({ page }) => {
+    await signIn(page, demoAccounts.seller);
+    await page.goto('/dashboard/myProducts');
+    const row = await findMyProductRow(page);
+    await expect(row.getByText('sold', { exact: true })).toBeVisible();
+  });
+
+  test('another buyer opening the payment page gets Not Found', async ({ page }) => {
+    await signIn(page, 'buyer2@furnituremart.test');
+    await page.goto(paymentPath);
+    await expect(page.getByRole('heading', { level: 1, name: messages.notFoundTitle })).toBeVisible();
+  });
+});

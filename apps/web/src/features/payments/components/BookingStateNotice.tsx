@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import {
+  buyerMessages,
+  messages,
+  orderCancelledMessage,
+  paymentMessages,
+  type Booking,
+} from '@furniture-mart/shared';
+import { TransactionId } from './PaymentSuccess';
+
+/** Why there is nothing to pay: already paid, cancelled, or the item is gone. */
+export function BookingStateNotice({ booking }: { booking: Booking }) {
+  if (booking.status === 'paid') {
+    return (
+      <section role="status" className="card border border-success/40 bg-success/10">
+        <div className="card-body items-start gap-3">
+          <h2 className="flex items-center gap-2 text-xl font-bold">
+            <span className="badge badge-success">paid</span>
+            {paymentMessages.alreadyPaid}
+          </h2>
+          {booking.paidAt ? (
+            <p className="text-base-content/80">Paid on {new Date(booking.paidAt).toLocaleString()}.</p>
+          ) : null}
+          {booking.transactionId ? <TransactionId id={booking.transactionId} /> : null}
+          <MyOrdersLink />
+        </div>
+      </section>
+    );
+  }
+  const message =
+    booking.status === 'cancelled'
+      ? orderCancelledMessage(booking.cancelReason)
+      : booking.product.status === 'sold'
+        ? messages.productSold
+        : buyerMessages.productUnavailable;
+  return (
+    <section role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-3">
+      <span>{message}</span>
+      <MyOrdersLink />
+    </section>
+  );
+}
+
+function MyOrdersLink() {
+  return (
+    <Link to="/dashboard/myOrders" className="btn btn-sm">
+      Go to My Orders
+    </Link>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sandboxCardForm, type PaymentResult } from '@furniture-mart/shared';
+import { FormField } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { useConfirmPayment } from '../api';
+import { CardError, PayButton } from './PayButton';
+import { TestModeNotice } from './TestModeNotice';
+
+const fields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
+
+/** "4242424242424242" -> "4242 4242 4242 4242", as the number is printed on the card. */
+function groupDigits(value: string): string {
+  return value
+    .replace(/[^\d]/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+interface SandboxCardFormProps {
+  bookingId: string;
+  amountLabel: string;
+  defaultName: string;
+  /** Someone else is paying, or checkout has not answered yet. */
+  disabled: boolean;
+  onPaid: (result: PaymentResult) => void;
+}
+
+/** Our own card form for the sandbox provider: the server checks the card and answers as Stripe would. */
+export function SandboxCardForm({
+  bookingId,
+  amountLabel,
+  defaultName,
+  disabled,
+  onPaid,
+}: SandboxCardFormProps) {
+  const confirm = useConfirmPayment(bookingId);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(sandboxCardForm),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: defaultName },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setCardError(null);
+    try {
+      onPaid(await confirm.mutateAsync(values));
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, fields)) setCardError(errorMessage(error));
+    }
+  });
+
+  const cardNumber = register('cardNumber', {
+    onChange: (event: { target: { value: string } }) =>
+      setValue('cardNumber', groupDigits(event.target.value)),
+  });
+
+  return (
+    <div className="space-y-5">
+      <TestModeNotice onUse={(number) => setValue('cardNumber', number, { shouldValidate: true })} />
+      <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Card details">
+        <FormField
+          label="Name on card"
+          autoComplete="cc-name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          inputClassName="font-mono tracking-wide"
+          error={errors.cardNumber?.message}
+          {...cardNumber}
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <FormField
+            label="Expiry (MM/YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={7}
+            error={errors.expiry?.message}
+            {...register('expiry')}
+          />
+          <FormField
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            error={errors.cvc?.message}
+            {...register('cvc')}
+          />
+        </div>
+        <PayButton processing={isSubmitting} disabled={disabled} amountLabel={amountLabel} />
+        <CardError message={cardError} />
+      </form>
+    </div>
+  );
+}
