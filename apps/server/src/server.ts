@@ -47,12 +47,16 @@ async function main(): Promise<void> {
     // Give in-flight requests up to 10 s, then stop regardless.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    let code = 0;
     try {
       await app.close();
       await database.close();
-    } finally {
-      process.exit(0);
+      app.log.info('database closed; bye');
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      code = 1;
     }
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,77 @@
+/**
+ * The PostgreSQL server goes away while the app runs: readiness and data routes answer 503 quickly, the
+ * process stays up, and requests succeed again once the server is back, without a restart.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createDatabase, type Database } from '../src/db/client.js';
+import { TcpProxy } from './helpers/tcp-proxy.js';
+import { TestClient } from './helpers/app.js';
+import type { FastifyInstance } from 'fastify';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
+  const name = `fm_fault_${randomBytes(5).toString('hex')}`;
+  let proxy: TcpProxy;
+  let database: Database;
+  let app: FastifyInstance;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const upstream = new URL(serverUrl!);
+    proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 5432));
+    await proxy.start();
+    const proxied = new URL(serverUrl!);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    proxied.pathname = `/${name}`;
+    database = createDatabase({ url: proxied.toString(), poolSize: 5 });
+    await database.migrate();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: proxied.toString() });
+    app = await buildApp({ config, database, authSecret: randomBytes(32).toString('hex'), logger: false });
+    client = new TestClient(app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await proxy?.close();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('answers 503 within 2 s while the database is down, then recovers by itself', async () => {
+    expect((await client.get('/api/categories')).statusCode).toBe(200);
+
+    proxy.stop();
+    for (const path of ['/api/ready', '/api/categories']) {
+      const started = Date.now();
+      const res = await client.get(path);
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('UNAVAILABLE');
+    }
+    // Still alive: liveness does not depend on the database.
+    expect((await client.get('/api/health')).statusCode).toBe(200);
+
+    proxy.resume();
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await client.get('/api/categories')).statusCode;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(200);
+    expect((await client.get('/api/ready')).statusCode).toBe(200);
+  }, 30_000);
+});

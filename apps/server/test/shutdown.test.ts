@@ -1,0 +1,87 @@
+/**
+ * SIGTERM while a request is in flight: that request completes, new connections are refused, and the
+ * process exits within 10 s after closing the database.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests, refuses new ones and exits with the database closed', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-shutdown-'));
+    const child = spawn(tsx, [serverEntry], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.on('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+
+    try {
+      await waitForHealth(port);
+
+      // A request whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ email: 'nobody@example.test', password: 'not-the-password' });
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      const answered = new Promise((resolve) => socket.once('end', resolve));
+      socket.write(
+        `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n` +
+          body.slice(0, 10),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      // New connections are refused while the in-flight one finishes.
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
+      expect(refused === 'refused' || refused === 503).toBe(true);
+
+      socket.write(body.slice(10));
+      await answered;
+      expect(answer, output).toMatch(/^HTTP\/1\.1 401/);
+
+      const { code, at } = await exited;
+      expect(code).toBe(0);
+      expect(at - signalled).toBeLessThan(10_000);
+      expect(output).toContain('database closed');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
