@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { messages, type Page as ApiPage, type ProductCard } from '@furniture-mart/shared';
 import { demoAccounts, signIn } from './support/accounts';
-import { screenshotBothWidths } from './support/screenshots';
+import { screenshotBothWidths, viewports } from './support/screenshots';
 
 const slideHeadlines = [
   'Give good furniture a second home',
@@ -33,6 +34,19 @@ async function loadAllImages(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+}
+
+/** A modal sits in the top layer, which a full-page capture misplaces: capture what is on screen. */
+async function screenshotScreenBothWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const [label, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: path.resolve(import.meta.dirname, 'screenshots', `${name}-${label}.png`),
+      animations: 'disabled',
+    });
+  }
+  if (original) await page.setViewportSize(original);
 }
 
 function cardTitles(page: Page) {
@@ -272,7 +286,7 @@ test.describe('category page', () => {
     await expect(
       dialog.getByRole('img', { name: new RegExp(`^Photo 1 of \\d+ of ${verified.title}$`) }),
     ).toHaveAttribute('src', /-display\.webp$/);
-    await screenshotBothWidths(page, 'catalogue-product-details');
+    await screenshotScreenBothWidths(page, 'catalogue-product-details');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(details).toBeFocused();

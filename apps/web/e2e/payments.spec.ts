@@ -21,14 +21,15 @@ async function fillCard(page: Page, number: string) {
 /** My Products is paginated; walk the pages until the product's row shows. */
 async function findMyProductRow(page: Page) {
   const row = page.getByRole('row').filter({ has: page.getByText(product.title, { exact: true }) });
-  const next = page
-    .getByRole('navigation', { name: 'My products pages' })
-    .getByRole('button', { name: 'Next' });
-  await expect(page.getByRole('table')).toBeVisible();
-  for (let i = 0; i < 10 && (await row.count()) === 0; i++) {
-    if (!(await next.isVisible()) || (await next.isDisabled())) break;
+  const pager = page.getByRole('navigation', { name: 'My products pages' });
+  for (let pageNumber = 1; pageNumber <= 10; pageNumber++) {
+    // Rows of this page are in once the first data row (after the header row) shows.
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    if ((await row.count()) > 0 || (await pager.count()) === 0) break;
+    const next = pager.getByRole('button', { name: 'Next' });
+    if (await next.isDisabled()) break;
     await next.click();
-    await page.waitForLoadState('networkidle');
+    await expect(pager.getByText(`Page ${pageNumber + 1} of`)).toBeVisible();
   }
   return row;
 }
@@ -73,7 +74,8 @@ test.describe.serial('card payment', () => {
     await pay.click();
     const cardError = page.getByTestId('card-error');
     await expect(cardError).toHaveText(cardMessages.declined);
-    await expect(page.getByRole('form', { name: 'Card details' }).getByTestId('card-error')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Card details' }).getByTestId('card-error')).toBeFocused();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotBothWidths(page, 'payment-declined');
     const unpaid = await page.request.get(`/api/bookings/${bookingId}`);
     expect((await unpaid.json()).status).toBe('booked');
@@ -103,7 +105,9 @@ test.describe.serial('card payment', () => {
     await screenshotBothWidths(page, 'payment-success');
 
     await page.goto('/dashboard/myOrders');
-    await expect(orderRow(page).getByText('paid', { exact: true })).toBeVisible();
+    await expect(
+      orderRow(page).getByText('paid', { exact: true }).filter({ visible: true }).first(),
+    ).toBeVisible();
 
     // Coming back to the page shows that it is paid, with the same receipt.
     await page.goto(paymentPath);

@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { messages } from '@furniture-mart/shared';
+import { messages, sellerMessages } from '@furniture-mart/shared';
 import { demoAccounts, fillSignUp, signIn, uniqueEmail } from './support/accounts';
 import { screenshotBothWidths } from './support/screenshots';
 
 /** A small JPEG in one colour, as a file chooser would hand it over. */
 async function photo(name: string, background: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
@@ -53,18 +55,35 @@ test.describe('seller tools', () => {
     await page.getByLabel('Condition').selectOption('good');
     await page.getByLabel('Category').selectOption({ label: 'Kitchen' });
     await page.getByLabel('Width').fill('60');
-    await page.getByLabel('Description').fill('Solid teak rocker with a woven seat; smooth rocking, no wobble.');
+    await page
+      .getByLabel('Description')
+      .fill('Solid teak rocker with a woven seat; smooth rocking, no wobble.');
 
+    // Uploads held back briefly, so their progress bars can be seen.
+    await page.route('**/api/uploads/images', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     // Three chosen, one removed before submitting: two remain, the first is the cover.
     await page
       .getByLabel('Photos', { exact: true })
-      .setInputFiles([await photo('front.jpg', '#8b5a2b'), await photo('side.jpg', '#556b2f'), await photo('oops.jpg', '#999999')]);
+      .setInputFiles([
+        await photo('front.jpg', '#8b5a2b'),
+        await photo('side.jpg', '#556b2f'),
+        await photo('oops.jpg', '#999999'),
+      ]);
     const chosen = page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem');
     await expect(chosen).toHaveCount(3);
     await expect(page.getByRole('img', { name: /Preview of photo 1 \(front\.jpg\)/ })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Uploading photo 2 (side.jpg)' })).toBeVisible();
+    // Submitting now would send no photos: the form says to wait instead.
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await expect(page.getByText(sellerMessages.photosUploading)).toBeVisible();
     await page.getByRole('button', { name: 'Remove photo 3 (oops.jpg)' }).click();
     await expect(chosen).toHaveCount(2);
     await expect(chosen.getByText('Uploaded')).toHaveCount(2);
+    await expect(page.getByText(sellerMessages.photosUploading)).toHaveCount(0);
+    await page.unroute('**/api/uploads/images');
     await expect(chosen.first().getByText('Cover')).toBeVisible();
     await screenshotBothWidths(page, 'add-product');
 
@@ -92,7 +111,9 @@ test.describe('seller tools', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
     await page.goto('/dashboard/myProducts');
-    await myProductRow(page, title).getByRole('button', { name: `Delete ${title}` }).click();
+    await myProductRow(page, title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(messages.confirmDeleteProduct);
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -110,7 +131,12 @@ test.describe('seller tools', () => {
 
   test('a new seller sees an empty product list', async ({ page }) => {
     await page.goto('/signup');
-    await fillSignUp(page, { name: 'Empty Shelf Seller', email: uniqueEmail('empty'), role: 'Sell', password: 'long-enough-3' });
+    await fillSignUp(page, {
+      name: 'Empty Shelf Seller',
+      email: uniqueEmail('empty'),
+      role: 'Sell',
+      password: 'long-enough-3',
+    });
     await expect(page).toHaveURL('/');
     await page.goto('/dashboard/myProducts');
     await expect(page.getByText(messages.noData)).toBeVisible();

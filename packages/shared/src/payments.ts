@@ -18,7 +18,7 @@ export const cardMessages = {
 } as const;
 
 export const paymentMessages = {
-  testMode: 'Test mode: no real card is charged. Pay with one of the test card numbers below.',
+  testMode: 'No real card is charged in test mode. Pay with one of these test card numbers:',
   alreadyPaid: 'This order is already paid.',
   orderCancelled: 'This order was cancelled.',
   authorizationReleased: 'This item was sold to another buyer, so your card was not charged.',

@@ -40,7 +40,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width < 1 || height < 1) throw new UnsupportedMediaType(`This file is not a photo we can read. ${ACCEPTED}`);
+  if (width < 1 || height < 1)
+    throw new UnsupportedMediaType(`This file is not a photo we can read. ${ACCEPTED}`);
   if (width * height > imageLimits.maxPixels) {
     throw new BadRequest(
       `This photo is ${width}×${height} pixels; photos can be at most 40 megapixels. Resize it and try again.`,

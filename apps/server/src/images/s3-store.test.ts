@@ -60,7 +60,9 @@ const key = (variant: 'display' | 'thumb' = 'display') => `${crypto.randomUUID()
 describe('createImageStore', () => {
   it('picks the S3 store when S3_BUCKET is set and local disk otherwise', async () => {
     expect(await s3Store()).toBeInstanceOf(S3ImageStore);
-    expect(await createImageStore(loadConfig({ NODE_ENV: 'test', DATA_DIR: directory }))).toBeInstanceOf(LocalImageStore);
+    expect(await createImageStore(loadConfig({ NODE_ENV: 'test', DATA_DIR: directory }))).toBeInstanceOf(
+      LocalImageStore,
+    );
   });
 });
 
@@ -68,7 +70,9 @@ describe('S3ImageStore', () => {
   it('puts an object that is then served over HTTP with its type and cache headers', async () => {
     const store = await s3Store();
     const name = key();
-    const data = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).webp().toBuffer();
+    const data = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      .webp()
+      .toBuffer();
     await store.put(name, data, 'image/webp');
 
     const response = await fetch(`${endpoint}/${bucket}/${name}`);
@@ -104,7 +108,9 @@ describe('S3ImageStore', () => {
 
   it('refuses keys that a server did not make', async () => {
     const store = await s3Store();
-    await expect(store.put('../secrets.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/invalid image key/);
+    await expect(store.put('../secrets.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(
+      /invalid image key/,
+    );
   });
 });
 

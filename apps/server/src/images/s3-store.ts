@@ -73,7 +73,10 @@ export class S3ImageStore implements ImageStore {
         ...(object.ContentLength !== undefined ? { size: object.ContentLength } : {}),
       };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) {
+      if (
+        error instanceof S3ServiceException &&
+        (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+      ) {
         return null;
       }
       throw error;

@@ -77,7 +77,9 @@ export class ProductsService {
           )
           .returning({ id: productPhotos.id });
         if (attached.length === 0) {
-          throw new BadRequest(sellerMessages.photoUnavailable, { photoIds: sellerMessages.photoUnavailable });
+          throw new BadRequest(sellerMessages.photoUnavailable, {
+            photoIds: sellerMessages.photoUnavailable,
+          });
         }
       }
       return product!.id;
@@ -106,7 +108,12 @@ export class ProductsService {
       .update(products)
       .set({ advertised: true, advertisedAt: sql`now()` })
       .where(
-        and(own, isNull(products.deletedAt), eq(products.status, 'available'), eq(products.advertised, false)),
+        and(
+          own,
+          isNull(products.deletedAt),
+          eq(products.status, 'available'),
+          eq(products.advertised, false),
+        ),
       )
       .returning({ id: products.id });
 
@@ -158,9 +165,10 @@ export class ProductsService {
         postedAt: products.postedAt,
         status: products.status,
         advertised: products.advertised,
-        openBookings: sql<number>`(select count(*) from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.status} = 'booked')`.mapWith(
-          Number,
-        ),
+        openBookings:
+          sql<number>`(select count(*) from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.status} = 'booked')`.mapWith(
+            Number,
+          ),
         displayKey: productPhotos.displayKey,
         thumbKey: productPhotos.thumbKey,
         width: productPhotos.width,

@@ -1,7 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelReasons, messages, sellerMessages, type MyProduct, type Page, type ProductCard } from '@furniture-mart/shared';
-import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  cancelReasons,
+  messages,
+  sellerMessages,
+  type MyProduct,
+  type Page,
+  type ProductCard,
+} from '@furniture-mart/shared';
+import {
+  createTestApp,
+  signUp,
+  TestClient,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { bookings, categories, productPhotos, products } from '../../db/schema.js';
 import { uploadPhoto } from '../uploads/testing/images.js';
 
@@ -21,7 +34,10 @@ beforeAll(async () => {
     signUp(ctx.app, 'buyer'),
     signUp(ctx.app, 'admin'),
   ]);
-  const rows = await ctx.database.db.select({ id: categories.id }).from(categories).orderBy(categories.position);
+  const rows = await ctx.database.db
+    .select({ id: categories.id })
+    .from(categories)
+    .orderBy(categories.position);
   categoryId = rows[0]!.id;
   otherCategoryId = rows[1]!.id;
 });
@@ -46,10 +62,15 @@ function productBody(photoIds: string[], overrides: Record<string, unknown> = {}
   };
 }
 
-async function addProduct(user: TestUser, overrides: Record<string, unknown> = {}, photos = 1): Promise<MyProduct> {
+async function addProduct(
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+  photos = 1,
+): Promise<MyProduct> {
   const photoIds = await Promise.all(Array.from({ length: photos }, () => uploadPhoto(user.client)));
   const response = await user.client.post('/api/products', productBody(photoIds, overrides));
-  if (response.statusCode !== 201) throw new Error(`add product failed ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`add product failed ${response.statusCode}: ${response.body}`);
   return response.json();
 }
 
@@ -64,7 +85,11 @@ async function myProducts(user: TestUser, query = ''): Promise<Page<MyProduct>> 
   return response.json();
 }
 
-async function openBooking(productId: string, buyerId: string, status: 'booked' | 'paid' | 'cancelled' = 'booked') {
+async function openBooking(
+  productId: string,
+  buyerId: string,
+  status: 'booked' | 'paid' | 'cancelled' = 'booked',
+) {
   const [booking] = await ctx.database.db
     .insert(bookings)
     .values({
@@ -114,7 +139,11 @@ describe('POST /api/products', () => {
     });
 
     const photos = await ctx.database.db
-      .select({ id: productPhotos.id, position: productPhotos.position, displayKey: productPhotos.displayKey })
+      .select({
+        id: productPhotos.id,
+        position: productPhotos.position,
+        displayKey: productPhotos.displayKey,
+      })
       .from(productPhotos)
       .where(eq(productPhotos.productId, created.id))
       .orderBy(productPhotos.position);
@@ -139,7 +168,12 @@ describe('POST /api/products', () => {
     );
     expect(response.statusCode).toBe(201);
     const row = await productRow(response.json().id);
-    expect(row).toMatchObject({ sellerId: seller.id, status: 'available', advertised: false, currency: 'BDT' });
+    expect(row).toMatchObject({
+      sellerId: seller.id,
+      status: 'available',
+      advertised: false,
+      currency: 'BDT',
+    });
     expect(row.postedAt.getFullYear()).toBeGreaterThan(2001);
   });
 
@@ -161,7 +195,10 @@ describe('POST /api/products', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields[field]).toBe(message);
 
-    const blank = await seller.client.post('/api/products', { ...body, [field]: field === 'photoIds' ? [] : '' });
+    const blank = await seller.client.post('/api/products', {
+      ...body,
+      [field]: field === 'photoIds' ? [] : '',
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields[field]).toBeDefined();
   });
@@ -197,7 +234,9 @@ describe('POST /api/products', () => {
     const nine = Array.from({ length: 9 }, () => photoIds[0]!);
     const tooMany = await seller.client.post('/api/products', productBody(nine));
     expect(tooMany.json().error.fields.photoIds).toBe(sellerMessages.tooManyPhotos);
-    const notJson = await seller.client.request('POST', '/api/products', undefined, { 'content-type': 'application/json' });
+    const notJson = await seller.client.request('POST', '/api/products', undefined, {
+      'content-type': 'application/json',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 
@@ -234,6 +273,20 @@ describe('POST /api/products', () => {
     expect(reused.json().error.fields.photoIds).toBe(sellerMessages.photoUnavailable);
   });
 
+  it('lets only one of two simultaneous products claim the same photo', async () => {
+    const shared = await uploadPhoto(seller.client);
+    const answers = await Promise.all([
+      seller.client.post('/api/products', productBody([shared])),
+      seller.client.post('/api/products', productBody([shared])),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    const owners = await ctx.database.db
+      .select({ productId: productPhotos.productId })
+      .from(productPhotos)
+      .where(eq(productPhotos.id, shared));
+    expect(owners[0]!.productId).toBe(answers.find((answer) => answer.statusCode === 201)!.json().id);
+  });
+
   it('lets only sellers add products', async () => {
     const body = productBody(['00000000-0000-4000-8000-000000000000']);
     expect((await new TestClient(ctx.app).post('/api/products', body)).statusCode).toBe(401);
@@ -267,7 +320,11 @@ describe('GET /api/my/products', () => {
 
   it('counts only open bookings', async () => {
     const product = await addProduct(seller);
-    const [b1, b2, b3] = await Promise.all([signUp(ctx.app, 'buyer'), signUp(ctx.app, 'buyer'), signUp(ctx.app, 'buyer')]);
+    const [b1, b2, b3] = await Promise.all([
+      signUp(ctx.app, 'buyer'),
+      signUp(ctx.app, 'buyer'),
+      signUp(ctx.app, 'buyer'),
+    ]);
     await openBooking(product.id, b1.id);
     await openBooking(product.id, b2.id);
     await openBooking(product.id, b3.id, 'cancelled');
@@ -324,12 +381,16 @@ describe('POST /api/products/:id/advertise', () => {
   it('answers another seller exactly as for an unknown product, and refuses other roles', async () => {
     const product = await addProduct(seller);
     const foreign = await otherSeller.client.post(`/api/products/${product.id}/advertise`);
-    const unknown = await otherSeller.client.post('/api/products/00000000-0000-4000-8000-000000000000/advertise');
+    const unknown = await otherSeller.client.post(
+      '/api/products/00000000-0000-4000-8000-000000000000/advertise',
+    );
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(unknown.json());
     expect((await buyer.client.post(`/api/products/${product.id}/advertise`)).statusCode).toBe(403);
     expect((await admin.client.post(`/api/products/${product.id}/advertise`)).statusCode).toBe(403);
-    expect((await new TestClient(ctx.app).post(`/api/products/${product.id}/advertise`)).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).post(`/api/products/${product.id}/advertise`)).statusCode).toBe(
+      401,
+    );
     expect((await seller.client.post('/api/products/not-an-id/advertise')).statusCode).toBe(400);
     expect((await productRow(product.id)).advertised).toBe(false);
   });

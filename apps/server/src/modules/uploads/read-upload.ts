@@ -22,7 +22,8 @@ export const multipartLimits = {
 export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new UnsupportedMediaType(sellerMessages.notMultipart);
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > uploadBodyLimit) throw new PayloadTooLarge(sellerMessages.fileTooLarge);
+  if (Number.isFinite(declared) && declared > uploadBodyLimit)
+    throw new PayloadTooLarge(sellerMessages.fileTooLarge);
 
   let file: Buffer | null = null;
   try {
@@ -50,7 +51,8 @@ function asClientError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLarge(sellerMessages.fileTooLarge);
-  if (code === 'FST_FILES_LIMIT') return new BadRequest(sellerMessages.oneFileOnly, undefined, 'TOO_MANY_FILES');
+  if (code === 'FST_FILES_LIMIT')
+    return new BadRequest(sellerMessages.oneFileOnly, undefined, 'TOO_MANY_FILES');
   // Anything else here is a body the parser could not read: cut short, malformed or over the part limits.
   return new BadRequest(sellerMessages.malformedUpload, undefined, 'MALFORMED_UPLOAD');
 }

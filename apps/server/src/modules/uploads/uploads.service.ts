@@ -84,7 +84,8 @@ export class UploadsService {
           gte(productPhotos.createdAt, cutoff),
         ),
       );
-    if ((pending?.n ?? 0) >= maxPendingPhotosPerSeller) throw new TooManyRequests(sellerMessages.tooManyPendingPhotos);
+    if ((pending?.n ?? 0) >= maxPendingPhotosPerSeller)
+      throw new TooManyRequests(sellerMessages.tooManyPendingPhotos);
   }
 
   /** Best effort: a file left behind wastes space but is unreachable without its row. */

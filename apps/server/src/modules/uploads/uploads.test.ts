@@ -4,7 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageLimits, sellerMessages } from '@furniture-mart/shared';
-import { createTestApp, signUp, TestClient, TEST_ORIGIN, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TestClient,
+  TEST_ORIGIN,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { productPhotos } from '../../db/schema.js';
 import { maxPendingPhotosPerSeller } from './uploads.service.js';
 import {
@@ -29,7 +36,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const uploadsDir = () => path.join(ctx.dataDir, 'uploads');
-const storedFiles = async () => (await readdir(uploadsDir()).catch(() => [] as string[])).filter((f) => !f.startsWith('.'));
+const storedFiles = async () =>
+  (await readdir(uploadsDir()).catch(() => [] as string[])).filter((f) => !f.startsWith('.'));
 
 describe('POST /api/uploads/images: who may upload', () => {
   it('refuses a signed-out visitor, a buyer and an admin', async () => {
@@ -68,11 +76,21 @@ describe('POST /api/uploads/images: accepted photos', () => {
   });
 
   it('accepts PNG (with transparency) and WebP, deciding by content whatever the name and type say', async () => {
-    const png = await uploadFile(seller.client, { data: await solidPng(), filename: 'photo.gif', type: 'text/plain' });
+    const png = await uploadFile(seller.client, {
+      data: await solidPng(),
+      filename: 'photo.gif',
+      type: 'text/plain',
+    });
     expect(png.statusCode).toBe(201);
     expect(png.json()).toMatchObject({ width: 240, height: 160 });
-    const webp = await sharp({ create: { width: 90, height: 120, channels: 3, background: '#345' } }).webp().toBuffer();
-    const answer = await uploadFile(seller.client, { data: webp, filename: 'noext', type: 'application/octet-stream' });
+    const webp = await sharp({ create: { width: 90, height: 120, channels: 3, background: '#345' } })
+      .webp()
+      .toBuffer();
+    const answer = await uploadFile(seller.client, {
+      data: webp,
+      filename: 'noext',
+      type: 'application/octet-stream',
+    });
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ width: 90, height: 120, thumbWidth: 90, thumbHeight: 120 });
   });
@@ -118,7 +136,10 @@ describe('POST /api/uploads/images: refused files', () => {
   }
 
   it('refuses a text file named .jpg with 415', async () => {
-    const error = await expectRefused({ data: Buffer.from('hello, I am not a photo\n'.repeat(20)), filename: 'cat.jpg' }, 415);
+    const error = await expectRefused(
+      { data: Buffer.from('hello, I am not a photo\n'.repeat(20)), filename: 'cat.jpg' },
+      415,
+    );
     expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -144,9 +165,13 @@ describe('POST /api/uploads/images: refused files', () => {
   });
 
   it('refuses a GIF and an AVIF with 415', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     await expectRefused({ data: gif, filename: 'a.gif', type: 'image/gif' }, 415);
-    const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).avif().toBuffer();
+    const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+      .avif()
+      .toBuffer();
     await expectRefused({ data: avif, filename: 'a.avif', type: 'image/avif' }, 415);
   });
 
@@ -206,7 +231,10 @@ describe('POST /api/uploads/images: refused files', () => {
 
   it('refuses two files in one request with 400 and stores neither', async () => {
     const before = await storedFiles();
-    const response = await uploadFiles(seller.client, [{ data: await solidJpeg() }, { data: await solidJpeg() }]);
+    const response = await uploadFiles(seller.client, [
+      { data: await solidJpeg() },
+      { data: await solidJpeg() },
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(sellerMessages.oneFileOnly);
     expect(await storedFiles()).toEqual(before);
@@ -238,7 +266,10 @@ describe('unattached photos', () => {
 
     const removed = await ctx.app.services.uploads.removeUnattached();
     expect(removed).toBe(1);
-    const left = await ctx.database.db.select({ id: productPhotos.id }).from(productPhotos).where(eq(productPhotos.ownerId, other.id));
+    const left = await ctx.database.db
+      .select({ id: productPhotos.id })
+      .from(productPhotos)
+      .where(eq(productPhotos.ownerId, other.id));
     expect(left.map((row) => row.id)).toEqual([newId]);
     const files = await storedFiles();
     expect(files).not.toContain(old!.displayKey);
@@ -252,7 +283,13 @@ describe('unattached photos', () => {
     const { id: _id, createdAt: _createdAt, ...fields } = template!;
     await ctx.database.db
       .insert(productPhotos)
-      .values(Array.from({ length: maxPendingPhotosPerSeller }, () => ({ ...fields, ownerId: busy.id, productId: null })));
+      .values(
+        Array.from({ length: maxPendingPhotosPerSeller }, () => ({
+          ...fields,
+          ownerId: busy.id,
+          productId: null,
+        })),
+      );
     const response = await uploadFile(busy.client, { data: await solidJpeg() });
     expect(response.statusCode).toBe(429);
     expect(response.json().error.message).toBe(sellerMessages.tooManyPendingPhotos);
@@ -262,7 +299,9 @@ describe('unattached photos', () => {
 describe('GET /media/uploads/:key', () => {
   it('answers 404 for an unknown key and 400 for a name that is not a key', async () => {
     const client = new TestClient(ctx.app);
-    expect((await client.get('/media/uploads/00000000-0000-4000-8000-000000000000-display.webp')).statusCode).toBe(404);
+    expect(
+      (await client.get('/media/uploads/00000000-0000-4000-8000-000000000000-display.webp')).statusCode,
+    ).toBe(404);
     expect((await client.get('/media/uploads/..%2F..%2Fpackage.json')).statusCode).toBe(400);
   });
 });

@@ -105,7 +105,9 @@ export function uploadProductPhoto(
       }
     });
     request.addEventListener('error', () => reject(new ApiError(0, 'NETWORK_ERROR', messages.networkError)));
-    request.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
+    request.addEventListener('abort', () =>
+      reject(new DOMException('The upload was cancelled.', 'AbortError')),
+    );
     signal.addEventListener('abort', () => request.abort(), { once: true });
 
     const form = new FormData();

@@ -22,7 +22,12 @@ export function rotatedJpegWithGps(width = 300, height = 200): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestCam', Model: 'Tracker 3000', DateTime: '2024:05:01 10:00:00' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 48/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '90/1 24/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '23/1 48/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '90/1 24/1 0/1',
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();

@@ -47,45 +47,48 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
       aria-labelledby={titleId}
       onClose={onClose}
     >
-      <div className="modal-box max-w-3xl p-0">
-        <figure className="aspect-[4/3] bg-base-200">
-          {photo ? (
-            <img
-              src={photo.url}
-              width={photo.width}
-              height={photo.height}
-              alt={`Photo ${photoIndex + 1} of ${product.photos.length} of ${product.title}`}
-              decoding="async"
-              className="h-full w-full object-contain"
-            />
-          ) : (
-            <NoPhoto className="h-full w-full" />
-          )}
-        </figure>
-        {product.photos.length > 1 ? (
-          <ul className="flex gap-2 overflow-x-auto px-5 pt-4" aria-label="Photos">
-            {product.photos.map((candidate, index) => (
-              <li key={candidate.thumbUrl} className="shrink-0">
-                <button
-                  type="button"
-                  className={`block overflow-hidden rounded-field border-2 ${index === photoIndex ? 'border-primary' : 'border-transparent'}`}
-                  aria-label={`Show photo ${index + 1} of ${product.photos.length}`}
-                  aria-pressed={index === photoIndex}
-                  onClick={() => setPhotoIndex(index)}
-                >
-                  <img
-                    src={candidate.thumbUrl}
-                    width={candidate.thumbWidth}
-                    height={candidate.thumbHeight}
-                    alt=""
-                    className="h-14 w-auto"
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="space-y-4 p-5 sm:p-6">
+      {/* Photos beside the text on wide screens, above it on phones. */}
+      <div className="modal-box max-w-5xl p-0 md:grid md:grid-cols-[3fr_2fr]">
+        <div className="bg-base-200/60 md:flex md:flex-col md:justify-center">
+          <figure className="aspect-[4/3] bg-base-200">
+            {photo ? (
+              <img
+                src={photo.url}
+                width={photo.width}
+                height={photo.height}
+                alt={`Photo ${photoIndex + 1} of ${product.photos.length} of ${product.title}`}
+                decoding="async"
+                className="h-full w-full object-contain"
+              />
+            ) : (
+              <NoPhoto className="h-full w-full" />
+            )}
+          </figure>
+          {product.photos.length > 1 ? (
+            <ul className="flex gap-2 overflow-x-auto px-5 py-3" aria-label="Photos">
+              {product.photos.map((candidate, index) => (
+                <li key={candidate.thumbUrl} className="shrink-0">
+                  <button
+                    type="button"
+                    className={`block overflow-hidden rounded-field border-2 ${index === photoIndex ? 'border-primary' : 'border-transparent'}`}
+                    aria-label={`Show photo ${index + 1} of ${product.photos.length}`}
+                    aria-pressed={index === photoIndex}
+                    onClick={() => setPhotoIndex(index)}
+                  >
+                    <img
+                      src={candidate.thumbUrl}
+                      width={candidate.thumbWidth}
+                      height={candidate.thumbHeight}
+                      alt=""
+                      className="h-14 w-auto"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="space-y-4 p-5 sm:p-6 md:overflow-y-auto">
           <div className="flex flex-wrap items-baseline justify-between gap-3">
             <h2 id={titleId} className="font-display text-2xl font-bold">
               {product.title}
@@ -97,7 +100,7 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
             </p>
           </div>
           <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
-          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <dl className="grid gap-y-2 text-sm">
             <DetailRow label="Condition">{conditionLabels[product.condition]}</DetailRow>
             <DetailRow label="Location">{product.location}</DetailRow>
             <DetailRow label="Years used">{product.yearsUsed}</DetailRow>

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 interface PayButtonProps {
   processing: boolean;
   disabled?: boolean;
@@ -19,11 +21,24 @@ export function PayButton({ processing, disabled = false, amountLabel }: PayButt
   );
 }
 
-/** The provider's own words for a refused card, right under the form. */
+/**
+ * The provider's own words for a refused card, right under the form. It takes the focus (the Pay button
+ * it came from was disabled meanwhile), so keyboard and screen-reader users land on the reason.
+ */
 export function CardError({ message }: { message: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
   if (!message) return null;
   return (
-    <div role="alert" className="alert alert-error alert-soft" data-testid="card-error">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="alert alert-error alert-soft focus:outline-none"
+      data-testid="card-error"
+    >
       <span>{message}</span>
     </div>
   );

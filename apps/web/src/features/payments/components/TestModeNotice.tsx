@@ -13,16 +13,16 @@ export function TestModeNotice({ onUse }: TestModeNoticeProps) {
       aria-labelledby="test-mode-title"
       className="rounded-box border border-warning/50 bg-warning/10 p-4 text-sm"
     >
-      <p id="test-mode-title" className="flex flex-wrap items-center gap-2 font-semibold">
-        <span className="badge badge-warning">Test mode</span>
-        {paymentMessages.testMode}
+      <p id="test-mode-title" className="space-y-2">
+        <span className="badge badge-warning font-semibold">Test mode</span>{' '}
+        <span className="font-medium">{paymentMessages.testMode}</span>
       </p>
-      <ul className="mt-3 space-y-1.5">
+      <ul className="mt-3 divide-y divide-warning/20">
         {sandboxTestCards.map((card) => (
-          <li key={card.number} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <li key={card.number} className="flex flex-col py-1.5 sm:flex-row sm:items-center sm:gap-4">
             <button
               type="button"
-              className="btn btn-ghost btn-xs h-auto min-h-0 px-1.5 py-0.5 font-mono tracking-wide"
+              className="link link-hover w-fit font-mono text-sm tracking-wide"
               onClick={() => onUse(card.number)}
               aria-label={`Use test card ${card.number}`}
             >
@@ -30,15 +30,15 @@ export function TestModeNotice({ onUse }: TestModeNoticeProps) {
             </button>
             <span
               className={
-                card.outcome.kind === 'success' ? 'font-medium text-success' : 'text-base-content/75'
+                card.outcome.kind === 'success' ? 'font-medium text-success' : 'text-base-content/80'
               }
             >
-              {card.outcome.kind === 'success' ? 'succeeds' : card.outcome.message}
+              {card.outcome.kind === 'success' ? 'Succeeds' : card.outcome.message}
             </span>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-base-content/75">Any future expiry date, any 3-digit CVC and any name work.</p>
+      <p className="mt-2 text-base-content/75">Use any future expiry date, any 3-digit CVC and any name.</p>
     </div>
   );
 }

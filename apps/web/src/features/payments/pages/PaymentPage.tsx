@@ -42,7 +42,11 @@ export function PaymentPage() {
       <DocumentTitle title="Payment" />
       <header className="space-y-1">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">Payment</h1>
-        <p className="text-base-content/80">Pay for {booking.data.product.title} by card.</p>
+        <p className="text-base-content/80">
+          {booking.data.status === 'booked'
+            ? `Pay for ${booking.data.product.title} by card.`
+            : booking.data.product.title}
+        </p>
       </header>
       {result ? (
         <PaymentSuccess result={result} />

@@ -57,7 +57,10 @@ const emptyForm = {
 } as unknown as ProductCreateRequest;
 
 const locationOptions = locations.map((value) => ({ value, label: value }));
-const conditionOptions = conditions.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+const conditionOptions = conditions.map((value) => ({
+  value,
+  label: value[0]!.toUpperCase() + value.slice(1),
+}));
 
 export function AddProductForm() {
   const navigate = useNavigate();
@@ -83,7 +86,10 @@ export function AddProductForm() {
   const uploadedIds = uploads.items.flatMap((item) => (item.uploaded ? [item.uploaded.id] : []));
   const uploadedKey = uploadedIds.join(',');
   useEffect(() => {
-    setValue('photoIds', uploadedKey ? uploadedKey.split(',') : [], { shouldValidate: isSubmitted, shouldDirty: true });
+    setValue('photoIds', uploadedKey ? uploadedKey.split(',') : [], {
+      shouldValidate: isSubmitted,
+      shouldDirty: true,
+    });
   }, [uploadedKey, isSubmitted, setValue]);
 
   const submit = handleSubmit(async (values) => {
@@ -120,14 +126,22 @@ export function AddProductForm() {
     void submit(event);
   };
 
-  const categoryOptions = (categories.data ?? []).map((category) => ({ value: category.id, label: category.title }));
+  const categoryOptions = (categories.data ?? []).map((category) => ({
+    value: category.id,
+    label: category.title,
+  }));
   const photoError = errors.photoIds?.message ?? errors.photoIds?.root?.message;
 
   return (
     <form className="space-y-6" onSubmit={onSubmit} noValidate>
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="sr-only">Product details</legend>
-        <FormField label="Product name" autoComplete="off" error={errors.title?.message} {...register('title')} />
+        <FormField
+          label="Product name"
+          autoComplete="off"
+          error={errors.title?.message}
+          {...register('title')}
+        />
         <FormField
           label="Phone"
           type="tel"
@@ -176,7 +190,9 @@ export function AddProductForm() {
           label="Category"
           placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}
           options={categoryOptions}
-          error={errors.categoryId?.message ?? (categories.isError ? errorMessage(categories.error) : undefined)}
+          error={
+            errors.categoryId?.message ?? (categories.isError ? errorMessage(categories.error) : undefined)
+          }
           {...register('categoryId')}
         />
       </fieldset>
@@ -184,9 +200,24 @@ export function AddProductForm() {
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-base-content">Size in cm (optional)</legend>
         <div className="grid grid-cols-3 gap-3">
-          <FormField label="Width" inputMode="numeric" error={errors.widthCm?.message} {...register('widthCm')} />
-          <FormField label="Depth" inputMode="numeric" error={errors.depthCm?.message} {...register('depthCm')} />
-          <FormField label="Height" inputMode="numeric" error={errors.heightCm?.message} {...register('heightCm')} />
+          <FormField
+            label="Width"
+            inputMode="numeric"
+            error={errors.widthCm?.message}
+            {...register('widthCm')}
+          />
+          <FormField
+            label="Depth"
+            inputMode="numeric"
+            error={errors.depthCm?.message}
+            {...register('depthCm')}
+          />
+          <FormField
+            label="Height"
+            inputMode="numeric"
+            error={errors.heightCm?.message}
+            {...register('heightCm')}
+          />
         </div>
       </fieldset>
 

@@ -49,7 +49,11 @@ export function MyProductsTable({
         </div>
       ),
     },
-    { header: 'Price', className: cell, cell: (row) => <Price cents={row.sellingPriceCents} currency={currency} /> },
+    {
+      header: 'Price',
+      className: cell,
+      cell: (row) => <Price cents={row.sellingPriceCents} currency={currency} />,
+    },
     {
       header: 'Post date',
       className: cell,
@@ -63,7 +67,9 @@ export function MyProductsTable({
       header: 'Status',
       className: cell,
       cell: (row) => (
-        <span className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>
+        <span
+          className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}
+        >
           {row.status}
         </span>
       ),
@@ -82,7 +88,9 @@ export function MyProductsTable({
             disabled={busyId === row.id}
             aria-label={`Advertise ${row.title}`}
           >
-            {busyId === row.id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            {busyId === row.id ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : null}
             Advertise
           </button>
         ) : (
@@ -125,4 +133,3 @@ export function MyProductsTable({
     />
   );
 }
-

@@ -41,8 +41,8 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
         aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
       />
       <p id={hintId} className="text-sm text-base-content/70">
-        {imageLimits.minPhotos} to {imageLimits.maxPhotos} photos (JPEG, PNG or WebP, up to 10 MB each). The first
-        photo is the cover.
+        {imageLimits.minPhotos} to {imageLimits.maxPhotos} photos (JPEG, PNG or WebP, up to 10 MB each). The
+        first photo is the cover.
       </p>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-error">
@@ -51,7 +51,8 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
       ) : null}
       {leftOut > 0 ? (
         <p className="text-sm text-warning-content/90" role="status">
-          Only {imageLimits.maxPhotos} photos can be added; {leftOut} {leftOut === 1 ? 'was' : 'were'} left out.
+          Only {imageLimits.maxPhotos} photos can be added; {leftOut} {leftOut === 1 ? 'was' : 'were'} left
+          out.
         </p>
       ) : null}
 
@@ -60,7 +61,10 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
           <p className="sr-only" aria-live="polite">
             {done} of {items.length} photos uploaded.
           </p>
-          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Chosen photos">
+          <ul
+            className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+            aria-label="Chosen photos"
+          >
             {items.map((item, index) => (
               <PhotoTile key={item.key} item={item} index={index} uploads={uploads} />
             ))}

@@ -10,11 +10,24 @@ type SelectFieldProps = ComponentProps<'select'> & {
 };
 
 /** A labelled select that starts on a placeholder; spread react-hook-form's `register()` result into it. */
-export function SelectField({ label, error, placeholder, options, className, ref, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  placeholder,
+  options,
+  className,
+  ref,
+  ...selectProps
+}: SelectFieldProps) {
   return (
     <FieldFrame label={label} error={error} className={className}>
       {(control) => (
-        <select ref={ref} className={`select w-full ${error ? 'select-error' : ''}`} {...control} {...selectProps}>
+        <select
+          ref={ref}
+          className={`select w-full ${error ? 'select-error' : ''}`}
+          {...control}
+          {...selectProps}
+        >
           <option value="" disabled>
             {placeholder}
           </option>

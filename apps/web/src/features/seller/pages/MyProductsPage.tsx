@@ -94,7 +94,13 @@ export function MyProductsPage() {
             onDelete={(product) => void onDelete(product)}
           />
           {data ? (
-            <Pager page={page} pageSize={data.pageSize} total={data.total} onChange={goTo} label="My products pages" />
+            <Pager
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onChange={goTo}
+              label="My products pages"
+            />
           ) : null}
         </div>
       )}
