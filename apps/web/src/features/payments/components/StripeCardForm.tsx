@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { webMessages } from '../../../lib/webMessages';
 import { useConfirmPayment } from '../api';
+import { loadStripe } from '../stripeJs';
 import { CardError, PayButton } from './PayButton';
 
 interface StripeCardFormProps {
@@ -41,10 +42,8 @@ export default function StripeCardForm({
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      // The "pure" entry adds Stripe's script only now, not when this module is parsed.
-      const { loadStripe } = await import('@stripe/stripe-js/pure');
       const loaded = await loadStripe(publishableKey);
-      if (cancelled || !loaded || !mountRef.current) return;
+      if (cancelled || !mountRef.current) return;
       const card = loaded.elements().create('card', { hidePostalCode: true });
       card.mount(mountRef.current);
       card.on('change', (event) => setCardError(event.error?.message ?? null));

@@ -13,7 +13,7 @@ export function TestModeNotice({ onUse }: TestModeNoticeProps) {
       aria-labelledby="test-mode-title"
       className="rounded-box border border-warning/50 bg-warning/10 p-4 text-sm"
     >
-      <p id="test-mode-title" className="space-y-2">
+      <p id="test-mode-title" className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="badge badge-warning font-semibold">Test mode</span>{' '}
         <span className="font-medium">{paymentMessages.testMode}</span>
       </p>

@@ -1,0 +1,132 @@
+// `npm run audit:web`: serves the production build with demo data and runs Lighthouse in the system
+// Chromium on home, a category page and login, for mobile and desktop. Prints the four category scores
+// and LCP for each, and the gzip size of the JavaScript and CSS the home page loads.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const port = 3400 + Math.floor(Math.random() * 400);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-audit-'));
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForHealth() {
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+async function signInCookie() {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'buyer@furnituremart.test', password: 'furniture123' }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.split(';')[0];
+}
+
+async function main() {
+  await waitForHealth();
+  const cookie = await signInCookie();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const pages = [
+    { name: 'home', url: `${base}/`, signedIn: false },
+    { name: 'category', url: `${base}/categories/living-room`, signedIn: true },
+    { name: 'login', url: `${base}/login`, signedIn: false },
+  ];
+  const rows = [];
+  let homeAssets = [];
+  try {
+    for (const page of pages) {
+      for (const form of ['mobile', 'desktop']) {
+        const flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        };
+        const result = await lighthouse(page.url, flags, form === 'desktop' ? desktopConfig : undefined);
+        const { categories, audits } = result.lhr;
+        rows.push({
+          page: page.name,
+          form,
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          'best practices': Math.round(categories['best-practices'].score * 100),
+          seo: Math.round(categories.seo.score * 100),
+          'LCP ms': Math.round(audits['largest-contentful-paint'].numericValue),
+        });
+        if (page.name === 'home' && form === 'desktop') {
+          homeAssets = audits['network-requests'].details.items
+            .filter((item) => ['Script', 'Stylesheet'].includes(item.resourceType) && item.url.startsWith(base))
+            .map((item) => ({ url: item.url, type: item.resourceType }));
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  console.table(rows);
+  const sizes = { Script: 0, Stylesheet: 0 };
+  for (const asset of homeAssets) {
+    const body = Buffer.from(await (await fetch(asset.url)).arrayBuffer());
+    sizes[asset.type] += gzipSync(body, { level: 9 }).length;
+  }
+  const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+  console.log(`home page loads ${kb(sizes.Script)} KB of JavaScript and ${kb(sizes.Stylesheet)} KB of CSS (gzip)`);
+  const outDir = path.join(root, '.bench');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(
+    path.join(outDir, 'lighthouse.json'),
+    JSON.stringify({ date: new Date().toISOString(), rows, homeGzipBytes: { js: sizes.Script, css: sizes.Stylesheet } }, null, 2),
+  );
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    server.kill('SIGTERM');
+    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 1000);
+  });
