@@ -3,7 +3,12 @@
  * independent apps as they like and drive them with app.inject().
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
@@ -33,6 +38,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWebApp?: boolean;
+  /** Called for every route as it is registered (Fastify's onRoute), e.g. to enumerate the API in tests. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -60,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  // Before anything registers a route, so every one of them is seen.
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -163,14 +163,19 @@ export const products = pgTable(
     check('products_prices_check', sql`${t.sellingPriceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('products_years_check', sql`${t.yearsUsed} between 0 and 100`),
     // The category listing: available, not removed, newest first or by price.
+    // The id ends each key because listings break date ties on it, so the index alone gives the order.
     index('products_listing_date_idx')
-      .on(t.categoryId, t.postedAt.desc())
+      .on(t.categoryId, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'available' and deleted_at is null`),
     index('products_listing_price_idx')
-      .on(t.categoryId, t.sellingPriceCents)
+      .on(t.categoryId, t.sellingPriceCents, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'available' and deleted_at is null`),
+    // Counting a category's listings reads this index only (seller_id for the removed-seller check).
+    index('products_listing_count_idx')
+      .on(t.categoryId, t.sellerId)
       .where(sql`status = 'available' and deleted_at is null`),
     index('products_available_date_idx')
-      .on(t.postedAt.desc())
+      .on(t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'available' and deleted_at is null`),
     index('products_advertised_idx')
       .on(t.advertisedAt.desc())

@@ -23,7 +23,12 @@ beforeAll(async () => {
     },
   });
   app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'trace', RATE_LIMIT_AUTH_PER_MINUTE: '1000' }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: 'trace',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    }),
     database,
     authSecret: randomBytes(32).toString('hex'),
     logger: { level: 'trace', stream },

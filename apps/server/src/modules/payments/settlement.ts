@@ -19,8 +19,7 @@
  * captured, skips the capture and writes the same records. If by then the product has gone to another
  * buyer, that re-run refunds it instead.
  */
-import { and, eq } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { cancelReasons, type PaymentResult } from '@furniture-mart/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { bookings, paymentIntents, payments, products } from '../../db/schema.js';

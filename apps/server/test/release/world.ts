@@ -1,0 +1,244 @@
+/**
+ * The release gates' test world: the real app (built with a route collector, so every route it registers is
+ * known) on a fresh database, one signed-in account per role of the policy table, and helpers that make
+ * fresh objects owned by those accounts, so a request that changes or deletes something never affects
+ * the next one.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { bookings, categories, productPhotos, products, reports } from '../../src/db/schema.js';
+import { LocalImageStore } from '../../src/images/local-store.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { signUp, TestClient, TEST_ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+export interface ReleaseApp extends TestContext {
+  /** Every method + url the app registered, in registration order (HEAD variants included). */
+  routes: RegisteredRoute[];
+}
+
+/** Like createTestApp, plus Fastify's onRoute hook registered before the first route. */
+export async function buildReleaseApp(env: Record<string, string> = {}): Promise<ReleaseApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-release-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: randomBytes(32).toString('hex'),
+    logger: false,
+    images: new LocalImageStore(path.join(dataDir, 'uploads')),
+    serveWebApp: false,
+    onRoute: (route: RouteOptions) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    routes,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** The columns of the policy table. */
+export const actors = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'removed'] as const;
+export type Actor = (typeof actors)[number];
+
+export interface World {
+  app: FastifyInstance;
+  buyer: TestUser;
+  otherBuyer: TestUser;
+  seller: TestUser;
+  otherSeller: TestUser;
+  admin: TestUser;
+  /** Removed by an admin after signing in; their cookies are kept. */
+  removedBuyer: TestUser;
+  removedSeller: TestUser;
+  categoryId: string;
+  categorySlug: string;
+  /** A stored image key that the media route serves. */
+  imageKey: string;
+  /** The client of an actor; `removed` is the removed buyer's old cookie (see removedClients for both). */
+  client(actor: Actor): TestClient;
+  removedClients(): TestClient[];
+  product(sellerId?: string, values?: Partial<typeof products.$inferInsert>): Promise<string>;
+  booking(productId: string, buyerId?: string): Promise<string>;
+  report(productId: string, reporterId?: string): Promise<string>;
+  /** A photo uploaded by the owner and not yet part of a product (a row; the files are not needed). */
+  photo(ownerId?: string): Promise<string>;
+  /** A fresh account that nobody has touched yet (a target for admin actions). */
+  user(role: 'buyer' | 'seller'): Promise<TestUser>;
+}
+
+export async function createWorld(app: FastifyInstance): Promise<World> {
+  const db = app.database.db;
+  const [buyer, otherBuyer, seller, otherSeller, admin, removedBuyer, removedSeller] = await Promise.all([
+    signUp(app, 'buyer', { password: PASSWORD, name: 'Matrix Buyer' }),
+    signUp(app, 'buyer', { password: PASSWORD, name: 'Other Buyer' }),
+    signUp(app, 'seller', { password: PASSWORD, name: 'Matrix Seller' }),
+    signUp(app, 'seller', { password: PASSWORD, name: 'Other Seller' }),
+    signUp(app, 'admin', { password: PASSWORD, name: 'Matrix Admin' }),
+    signUp(app, 'buyer', { password: PASSWORD, name: 'Removed Buyer' }),
+    signUp(app, 'seller', { password: PASSWORD, name: 'Removed Seller' }),
+  ]);
+  for (const removed of [removedBuyer, removedSeller]) {
+    const res = await admin.client.delete(`/api/admin/users/${removed.id}`);
+    if (res.statusCode !== 204) throw new Error(`could not remove a user: ${res.statusCode} ${res.body}`);
+  }
+  const [category] = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .orderBy(asc(categories.position))
+    .limit(1);
+  if (!category) throw new Error('no categories: reference data missing');
+
+  const imageKey = `${randomUUID()}-display.webp`;
+  const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a0522d' } })
+    .webp()
+    .toBuffer();
+  await app.services.images.put(imageKey, webp, 'image/webp');
+
+  const anonymous = new TestClient(app);
+  const clients: Record<Actor, TestClient> = {
+    anonymous,
+    buyer: buyer.client,
+    otherBuyer: otherBuyer.client,
+    seller: seller.client,
+    otherSeller: otherSeller.client,
+    admin: admin.client,
+    removed: removedBuyer.client,
+  };
+
+  let counter = 0;
+  return {
+    app,
+    buyer,
+    otherBuyer,
+    seller,
+    otherSeller,
+    admin,
+    removedBuyer,
+    removedSeller,
+    categoryId: category.id,
+    categorySlug: category.slug,
+    imageKey,
+    client: (actor) => clients[actor],
+    removedClients: () => [removedBuyer.client, removedSeller.client],
+    async product(sellerId = seller.id, values = {}) {
+      counter += 1;
+      const [row] = await db
+        .insert(products)
+        .values({
+          sellerId,
+          categoryId: category.id,
+          title: `Walnut sideboard ${counter}`,
+          description: 'Three doors, one shelf, light wear on the top.',
+          phone: '+8801711000000',
+          location: 'Dhaka',
+          condition: 'good',
+          originalPriceCents: 60_000,
+          sellingPriceCents: 25_000,
+          currency: app.config.CURRENCY,
+          yearsUsed: 3,
+          ...values,
+        })
+        .returning({ id: products.id });
+      return row!.id;
+    },
+    async booking(productId, buyerId = buyer.id) {
+      const [product] = await db
+        .select({ priceCents: products.sellingPriceCents, currency: products.currency })
+        .from(products)
+        .where(eq(products.id, productId));
+      const [row] = await db
+        .insert(bookings)
+        .values({
+          productId,
+          buyerId,
+          phone: '+8801711000001',
+          meetingLocation: 'Dhanmondi 27',
+          priceCents: product!.priceCents,
+          currency: product!.currency,
+        })
+        .returning({ id: bookings.id });
+      return row!.id;
+    },
+    async report(productId, reporterId = buyer.id) {
+      const [row] = await db
+        .insert(reports)
+        .values({ productId, reporterId, reason: 'scam', details: 'Asked for payment up front.' })
+        .returning({ id: reports.id });
+      return row!.id;
+    },
+    async photo(ownerId = seller.id) {
+      const key = randomUUID();
+      const [row] = await db
+        .insert(productPhotos)
+        .values({
+          ownerId,
+          displayKey: `${key}-display.webp`,
+          thumbKey: `${key}-thumb.webp`,
+          width: 1600,
+          height: 1200,
+          thumbWidth: 400,
+          thumbHeight: 300,
+          bytes: 1000,
+        })
+        .returning({ id: productPhotos.id });
+      return row!.id;
+    },
+    user: (role) => signUp(app, role, { password: PASSWORD }),
+  };
+}
+
+/** A small real JPEG for the upload route. */
+export function smallJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 150, g: 100, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A multipart/form-data body with one file part named "file". */
+export function multipartBody(
+  file: Buffer,
+  { field = 'file', filename = 'photo.jpg', contentType = 'image/jpeg' } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----release${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
