@@ -1,0 +1,153 @@
+/**
+ * Release gate "authorization matrix": every route the app registers (Fastify's onRoute) against the
+ * checked-in policy table (policy.ts), as signed out, buyer, another buyer, seller, another seller, admin
+ * and a removed user's old cookie; owned objects also with random UUIDs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policy, type PolicyRow } from './policy.js';
+import { errorFormatProblem, expectWellFormed, send } from './send.js';
+import { actors, buildReleaseApp, createWorld, type Actor, type ReleaseApp, type World } from './world.js';
+
+let ctx: ReleaseApp;
+let world: World;
+
+beforeAll(async () => {
+  ctx = await buildReleaseApp();
+  world = await createWorld(ctx.app);
+});
+afterAll(() => ctx?.close());
+
+const key = (method: string, url: string) => `${method} ${url}`;
+const label = (row: PolicyRow) => key(row.method, row.concrete ?? row.route);
+
+describe('the policy table covers exactly the registered routes', () => {
+  it('has a row for every registered route (HEAD variants through their GET row)', () => {
+    const inTable = new Set(policy.map((row) => key(row.method, row.route)));
+    const missing = ctx.routes
+      .filter(({ method, url }) => {
+        if (inTable.has(key(method, url))) return false;
+        // Fastify's automatic HEAD route answers as its GET route; it is tried in the matrix too.
+        return !(method === 'HEAD' && inTable.has(key('GET', url)));
+      })
+      .map(({ method, url }) => key(method, url));
+    expect(missing, 'registered routes that policy.ts does not mention').toEqual([]);
+  });
+
+  it('has no row for a route that is not registered', () => {
+    const registered = new Set(ctx.routes.map(({ method, url }) => key(method, url)));
+    const stale = policy.map((row) => key(row.method, row.route)).filter((k) => !registered.has(k));
+    expect(stale, 'rows of policy.ts for routes the app does not register').toEqual([]);
+  });
+
+  it('has a HEAD route next to every GET route', () => {
+    const registered = new Set(ctx.routes.map(({ method, url }) => key(method, url)));
+    const withoutHead = ctx.routes
+      .filter(({ method, url }) => method === 'GET' && !registered.has(key('HEAD', url)))
+      .map(({ url }) => url);
+    expect(withoutHead).toEqual([]);
+  });
+
+  it('collected the routes through onRoute (a sanity floor, so an empty collector cannot pass)', () => {
+    expect(ctx.routes.length).toBeGreaterThan(60);
+    expect(ctx.routes).toContainEqual({ method: 'DELETE', url: '/api/admin/users/:id' });
+  });
+});
+
+const isDenied = (status: number) => status === 401 || status === 403;
+
+describe.each(policy.map((row) => [label(row), row] as const))('%s', (_name, row) => {
+  it(`answers as the table says: ${row.rule}`, async () => {
+    const actual = {} as Record<Actor, number>;
+    const answers = {} as Record<Actor, LightMyRequestResponse>;
+    for (const actor of actors) {
+      const request = await row.build(world, actor);
+      const response = await send(world, actor, request);
+      actual[actor] = response.statusCode;
+      answers[actor] = response;
+      expectWellFormed(response, `${label(row)} as ${actor}`, request.method);
+    }
+    expect(actual).toEqual(row.expect);
+
+    // The removed seller's cookie is as dead as the removed buyer's.
+    const request = await row.build(world, 'removed');
+    const removedSeller = await send(world, 'removed', request, world.removedSeller.client.cookie);
+    expect(removedSeller.statusCode, 'removed seller').toBe(row.expect.removed);
+
+    if (row.method === 'GET') {
+      const heads = {} as Record<Actor, number>;
+      for (const actor of actors) {
+        const getRequest = await row.build(world, actor);
+        const response = await send(world, actor, { ...getRequest, method: 'HEAD' });
+        heads[actor] = response.statusCode;
+        expect(response.body, `HEAD ${getRequest.url} has no body`).toBe('');
+      }
+      expect(heads, 'HEAD answers as GET').toEqual(row.expect);
+    }
+
+    if (row.owned) {
+      const missingStatus = row.owned.missingStatus ?? 404;
+      const unknownAnswers: Array<[string, LightMyRequestResponse]> = [];
+      for (const actor of actors) {
+        const probe = await row.build(world, actor, randomUUID());
+        const response = await send(world, actor, probe);
+        expectWellFormed(response, `${label(row)} as ${actor} with a random id`, probe.method);
+        const real = answers[actor];
+        if (isDenied(row.expect[actor])) {
+          // Refused before anything is looked up: the same answer whatever the id.
+          expect(response.statusCode, `${actor}, random id`).toBe(real.statusCode);
+          expect(response.json(), `${actor}, random id`).toEqual(real.json());
+        } else {
+          expect(response.statusCode, `${actor}, random id`).toBe(missingStatus);
+        }
+        unknownAnswers.push([`${actor} with a random id`, response]);
+        if (real.statusCode === missingStatus) unknownAnswers.push([`${actor} with a real id`, real]);
+      }
+      // "Not yours" and "does not exist" cannot be told apart.
+      const [first, ...rest] = unknownAnswers.filter(([, r]) => r.statusCode === missingStatus);
+      expect(first, 'someone got the unknown-id answer').toBeDefined();
+      for (const [who, response] of rest) {
+        expect(response.json(), `${who} vs ${first![0]}`).toEqual(first![1].json());
+      }
+    }
+  });
+});
+
+describe('state-changing requests from another site', () => {
+  const writes = policy.filter(
+    (row) => row.method !== 'GET' && row.method !== 'HEAD' && row.route !== '/api/payments/stripe/webhook',
+  );
+
+  it.each(writes.map((row) => [label(row), row] as const))(
+    '%s is refused without a same-origin Origin, whoever asks',
+    async (_name, row) => {
+      // The caller the row lets in (or the buyer), so only the missing origin can be the reason.
+      const actor = actors.find((a) => row.expect[a] < 300) ?? 'buyer';
+      for (const origin of [undefined, 'https://evil.example', 'null']) {
+        const request = await row.build(world, actor);
+        const headers = { ...request.headers, origin: origin as string };
+        if (origin === undefined) delete (headers as Record<string, unknown>).origin;
+        const response = await world.app.inject({
+          method: request.method,
+          url: request.url,
+          headers: {
+            ...(request.cookie !== null && world.client(actor).cookie
+              ? { cookie: request.cookie ?? world.client(actor).cookie! }
+              : {}),
+            ...(request.body !== undefined && !request.payload ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
+          ...(request.payload
+            ? { payload: request.payload }
+            : request.body !== undefined
+              ? { payload: JSON.stringify(request.body) }
+              : {}),
+        });
+        expect(response.statusCode, `${label(row)} with origin ${origin}: ${response.body}`).toBe(403);
+        expect(response.json().error.code).toBe('BAD_ORIGIN');
+        expect(errorFormatProblem(response.body)).toBeNull();
+      }
+    },
+  );
+});

@@ -1,0 +1,509 @@
+/**
+ * The authorization policy of the API, one row per registered route (method + url exactly as Fastify
+ * registers it): the status each kind of caller gets. authorization.test.ts holds the running app against
+ * this table, so a new route, a removed route or a changed rule fails until this file says so.
+ *
+ * Columns: signed out, a buyer, another buyer, a seller, another seller (not the owner of the objects
+ * involved), an admin, and the old cookie of a user an admin removed.
+ *
+ * Owned objects (bookings, products, reports, users) belong to `buyer` and `seller`. Every request is
+ * built afresh for each caller, so a delete or a payment by one caller never changes what the next sees.
+ * Rows marked `owned` are tried a second time with a random UUID in place of the real id: a caller the
+ * object is not for must get exactly the answer an unknown id gets.
+ *
+ * Grouping rules (nothing is excluded silently):
+ * - HEAD: Fastify adds a HEAD route for every GET route. Each must exist and answer as its GET does; a
+ *   HEAD route without a GET sibling needs its own row.
+ * - Wildcards (`/api/auth/*`, `/api/docs/static/*`) are tried through concrete URLs, listed in `tries`.
+ * - The built web app's static files are not part of the API app under test (it is built without them).
+ */
+import { randomUUID } from 'node:crypto';
+import { PASSWORD, type Actor, type World, multipartBody, smallJpeg } from './world.js';
+
+export interface PolicyRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  url: string;
+  /** JSON body. */
+  body?: unknown;
+  /** A raw body (multipart), with its content type in headers. */
+  payload?: Buffer;
+  headers?: Record<string, string>;
+  /** Overrides the actor's session cookie (null: none). */
+  cookie?: string | null;
+}
+
+/** Builds one caller's request; `swapId` replaces the owned object's id (for the random-UUID try). */
+type Build = (world: World, actor: Actor, swapId?: string) => Promise<PolicyRequest>;
+
+export interface PolicyRow {
+  method: PolicyRequest['method'];
+  /** The route exactly as registered. */
+  route: string;
+  /** Who may call it, in words. */
+  rule: string;
+  expect: Record<Actor, number>;
+  build: Build;
+  /** The id in this request is someone's object; an unknown id answers `missingStatus` (default 404). */
+  owned?: { kind: 'booking' | 'product' | 'report' | 'user' | 'photo'; missingStatus?: number };
+  /** A wildcard route: the concrete URLs it is tried with (each is a row of its own). */
+  concrete?: string;
+}
+
+/** Everyone gets the same status. */
+const all = (status: number): Record<Actor, number> => ({
+  anonymous: status,
+  buyer: status,
+  otherBuyer: status,
+  seller: status,
+  otherSeller: status,
+  admin: status,
+  removed: status,
+});
+
+/** Needs a session; anything signed in gets `status`. */
+const signedIn = (status: number): Record<Actor, number> => ({ ...all(status), anonymous: 401, removed: 401 });
+
+/** Only the given roles; others signed in get 403. */
+const only = (roles: Partial<Record<Actor, number>>): Record<Actor, number> => ({
+  anonymous: 401,
+  buyer: 403,
+  otherBuyer: 403,
+  seller: 403,
+  otherSeller: 403,
+  admin: 403,
+  removed: 401,
+  ...roles,
+});
+
+const get =
+  (url: string): Build =>
+  async () => ({ method: 'GET', url });
+
+/** The account an actor signs in with (the signed-out caller borrows the buyer's). */
+function accountOf(world: World, actor: Actor) {
+  switch (actor) {
+    case 'anonymous':
+    case 'buyer':
+      return world.buyer;
+    case 'otherBuyer':
+      return world.otherBuyer;
+    case 'seller':
+      return world.seller;
+    case 'otherSeller':
+      return world.otherSeller;
+    case 'admin':
+      return world.admin;
+    case 'removed':
+      return world.removedBuyer;
+  }
+}
+
+/** A second session of the actor's own account, so signing it out leaves the shared one alone. */
+async function freshCookie(world: World, actor: Actor): Promise<string | null> {
+  if (actor === 'anonymous') return null;
+  if (actor === 'removed') return world.client('removed').cookie;
+  const res = await world.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: accountOf(world, actor).email, password: PASSWORD }),
+  });
+  const cookie = res.cookies.filter((c) => c.name.includes('session_token'));
+  if (res.statusCode !== 200 || cookie.length === 0) throw new Error(`sign-in failed: ${res.body}`);
+  return cookie.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Matrix Buyer' };
+
+export const policy: PolicyRow[] = [
+  // ---------- operations and documentation: public ----------
+  { method: 'GET', route: '/api/health', rule: 'anyone', expect: all(200), build: get('/api/health') },
+  { method: 'GET', route: '/api/ready', rule: 'anyone', expect: all(200), build: get('/api/ready') },
+  { method: 'GET', route: '/api/openapi.json', rule: 'anyone', expect: all(200), build: get('/api/openapi.json') },
+  { method: 'GET', route: '/api/docs', rule: 'anyone', expect: all(200), build: get('/api/docs') },
+  {
+    method: 'HEAD',
+    route: '/api/docs/',
+    rule: 'anyone (the viewer redirects to its page)',
+    expect: all(302),
+    build: async () => ({ method: 'HEAD', url: '/api/docs/' }),
+  },
+  { method: 'GET', route: '/api/docs/json', rule: 'anyone', expect: all(200), build: get('/api/docs/json') },
+  { method: 'GET', route: '/api/docs/yaml', rule: 'anyone', expect: all(200), build: get('/api/docs/yaml') },
+  {
+    method: 'GET',
+    route: '/api/docs/static/index.html',
+    rule: 'anyone',
+    expect: all(200),
+    build: get('/api/docs/static/index.html'),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/swagger-initializer.js',
+    rule: 'anyone',
+    expect: all(200),
+    build: get('/api/docs/static/swagger-initializer.js'),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/*',
+    concrete: '/api/docs/static/swagger-ui.css',
+    rule: 'anyone',
+    expect: all(200),
+    build: get('/api/docs/static/swagger-ui.css'),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/*',
+    concrete: '/api/docs/static/no-such-file.js',
+    rule: 'anyone; an unknown file is 404',
+    expect: all(404),
+    build: get('/api/docs/static/no-such-file.js'),
+  },
+
+  // ---------- accounts ----------
+  {
+    method: 'POST',
+    route: '/api/auth/sign-up/email',
+    rule: 'anyone (a signed-in caller gets a new account and session)',
+    expect: all(200),
+    build: async () => ({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      body: {
+        name: 'Matrix Newcomer',
+        email: `newcomer-${randomUUID()}@example.test`,
+        password: PASSWORD,
+        role: 'buyer',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/sign-in/email',
+    rule: 'anyone with their password; a removed account is refused',
+    expect: { ...all(200), removed: 403 },
+    build: async (world, actor) => ({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      body: { email: accountOf(world, actor).email, password: PASSWORD },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/sign-in/social',
+    rule: 'anyone; Google is not configured here, so the provider is unknown',
+    expect: all(404),
+    build: async () => ({ method: 'POST', url: '/api/auth/sign-in/social', body: { provider: 'google' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/update-user',
+    rule: 'signed in, their own name only',
+    expect: signedIn(200),
+    build: async () => ({ method: 'POST', url: '/api/auth/update-user', body: { name: 'Renamed In Matrix' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/*',
+    concrete: '/api/auth/sign-out',
+    rule: 'anyone (signing out without a session is a no-op)',
+    expect: all(200),
+    build: async (world, actor) => ({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      body: {},
+      cookie: await freshCookie(world, actor),
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/auth/*',
+    concrete: '/api/auth/get-session',
+    rule: 'anyone (null when signed out or removed)',
+    expect: all(200),
+    build: get('/api/auth/get-session'),
+  },
+  {
+    method: 'GET',
+    route: '/api/auth/*',
+    concrete: '/api/auth/callback/google',
+    rule: 'anyone; an OAuth callback without a valid state goes back to the login page',
+    expect: all(302),
+    build: get('/api/auth/callback/google?code=abc&state=forged'),
+  },
+  {
+    method: 'GET',
+    route: '/api/auth/*',
+    concrete: '/api/auth/no-such-endpoint',
+    rule: 'anyone; unknown endpoints are 404',
+    expect: all(404),
+    build: get('/api/auth/no-such-endpoint'),
+  },
+  { method: 'GET', route: '/api/me', rule: 'signed in', expect: signedIn(200), build: get('/api/me') },
+  { method: 'GET', route: '/api/config', rule: 'anyone', expect: all(200), build: get('/api/config') },
+
+  // ---------- catalogue ----------
+  { method: 'GET', route: '/api/categories', rule: 'anyone', expect: all(200), build: get('/api/categories') },
+  {
+    method: 'GET',
+    route: '/api/categories/:id',
+    rule: 'signed in',
+    expect: signedIn(200),
+    build: async (world) => ({ method: 'GET', url: `/api/categories/${world.categoryId}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/products',
+    rule: 'signed in',
+    expect: signedIn(200),
+    build: get('/api/products?q=sideboard'),
+  },
+  {
+    method: 'GET',
+    route: '/api/products/advertised',
+    rule: 'anyone',
+    expect: all(200),
+    build: get('/api/products/advertised'),
+  },
+  {
+    method: 'GET',
+    route: '/media/categories/:file',
+    rule: 'anyone',
+    expect: all(200),
+    build: async (world) => ({ method: 'GET', url: `/media/categories/${world.categorySlug}.svg` }),
+  },
+  {
+    method: 'GET',
+    route: '/media/uploads/:key',
+    rule: 'anyone (photo names are unguessable)',
+    expect: all(200),
+    build: async (world) => ({ method: 'GET', url: `/media/uploads/${world.imageKey}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/newsletter',
+    rule: 'anyone',
+    expect: all(200),
+    build: async () => ({ method: 'POST', url: '/api/newsletter', body: { email: `news-${randomUUID()}@example.test` } }),
+  },
+
+  // ---------- seller ----------
+  {
+    method: 'POST',
+    route: '/api/uploads/images',
+    rule: 'sellers',
+    expect: only({ seller: 201, otherSeller: 201 }),
+    build: async () => {
+      const { payload, headers } = multipartBody(await smallJpeg());
+      return { method: 'POST', url: '/api/uploads/images', payload, headers };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/products',
+    rule: "sellers, with their own photos; another seller's photo is an unknown photo",
+    expect: only({ seller: 201, otherSeller: 400 }),
+    owned: { kind: 'photo', missingStatus: 400 },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: '/api/products',
+      body: {
+        title: 'Matrix armchair',
+        phone: '+880 1711 123456',
+        originalPrice: '300',
+        sellingPrice: '120.50',
+        yearsUsed: 2,
+        description: 'Green velvet, sturdy frame.',
+        location: 'Dhaka',
+        condition: 'good',
+        categoryId: world.categoryId,
+        photoIds: [swapId ?? (await world.photo(world.seller.id))],
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/products',
+    rule: 'sellers (their own)',
+    expect: only({ seller: 200, otherSeller: 200 }),
+    build: get('/api/my/products'),
+  },
+  {
+    method: 'POST',
+    route: '/api/products/:id/advertise',
+    rule: 'the owning seller',
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/products/${swapId ?? (await world.product())}/advertise`,
+      body: {},
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/products/:id',
+    rule: 'the owning seller, admins',
+    expect: only({ seller: 204, otherSeller: 404, admin: 204 }),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => ({
+      method: 'DELETE',
+      url: `/api/products/${swapId ?? (await world.product())}`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/products/:id/bookings',
+    rule: 'the owning seller, admins',
+    expect: only({ seller: 200, otherSeller: 404, admin: 200 }),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => {
+      let id = swapId;
+      if (!id) {
+        id = await world.product();
+        await world.booking(id);
+      }
+      return { method: 'GET', url: `/api/products/${id}/bookings` };
+    },
+  },
+
+  // ---------- buyer ----------
+  {
+    method: 'POST',
+    route: '/api/bookings',
+    rule: 'buyers (anyone may book an available product)',
+    expect: only({ buyer: 201, otherBuyer: 201 }),
+    build: async (world) => ({
+      method: 'POST',
+      url: '/api/bookings',
+      body: { productId: await world.product(), phone: '+880 1711 000333', meetingLocation: 'Gulshan 1' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/bookings',
+    rule: 'buyers (their own)',
+    expect: only({ buyer: 200, otherBuyer: 200 }),
+    build: get('/api/my/bookings'),
+  },
+  {
+    method: 'GET',
+    route: '/api/bookings/:id',
+    rule: "the booking's buyer, the product's seller, admins",
+    expect: { ...signedIn(404), buyer: 200, seller: 200, admin: 200 },
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/bookings/${swapId ?? (await world.booking(await world.product()))}`,
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/bookings/:id',
+    rule: "the booking's buyer",
+    expect: only({ buyer: 204, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'DELETE',
+      url: `/api/bookings/${swapId ?? (await world.booking(await world.product()))}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/checkout',
+    rule: "the booking's buyer",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/bookings/${swapId ?? (await world.booking(await world.product()))}/checkout`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/checkout/confirm',
+    rule: "the booking's buyer",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/bookings/${swapId ?? (await world.booking(await world.product()))}/checkout/confirm`,
+      body: card,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/payments/stripe/webhook',
+    rule: 'Stripe only (signed); with the sandbox provider there is no webhook',
+    expect: all(404),
+    build: async () => ({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      body: { id: 'evt_1', type: 'payment_intent.succeeded' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/reports',
+    rule: 'buyers',
+    expect: only({ buyer: 201, otherBuyer: 201 }),
+    build: async (world) => ({
+      method: 'POST',
+      url: '/api/reports',
+      body: { productId: await world.product(), reason: 'scam', details: 'Asked for a deposit.' },
+    }),
+  },
+
+  // ---------- admin ----------
+  { method: 'GET', route: '/api/admin/buyers', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/buyers') },
+  { method: 'GET', route: '/api/admin/sellers', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/sellers') },
+  { method: 'GET', route: '/api/admin/reports', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/reports') },
+  { method: 'GET', route: '/api/admin/audit', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/audit') },
+  {
+    method: 'DELETE',
+    route: '/api/admin/users/:id',
+    rule: 'admins',
+    expect: only({ admin: 204 }),
+    owned: { kind: 'user' },
+    build: async (world, _actor, swapId) => ({
+      method: 'DELETE',
+      url: `/api/admin/users/${swapId ?? (await world.user('buyer')).id}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/sellers/:id/verify',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    owned: { kind: 'user' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/admin/sellers/${swapId ?? (await world.user('seller')).id}/verify`,
+      body: {},
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/reports/:id',
+    rule: 'admins',
+    expect: only({ admin: 204 }),
+    owned: { kind: 'report' },
+    build: async (world, _actor, swapId) => ({
+      method: 'DELETE',
+      url: `/api/admin/reports/${swapId ?? (await world.report(await world.product()))}`,
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/reports/:id/product',
+    rule: 'admins',
+    expect: only({ admin: 204 }),
+    owned: { kind: 'report' },
+    build: async (world, _actor, swapId) => ({
+      method: 'DELETE',
+      url: `/api/admin/reports/${swapId ?? (await world.report(await world.product()))}/product`,
+    }),
+  },
+];
