@@ -2,31 +2,15 @@
  * Process entry: read the environment, open the database, apply migrations, seed demo data when asked,
  * listen, and shut down gracefully on SIGTERM/SIGINT.
  */
-import path from 'node:path';
-import { ConfigError, loadConfig, shouldSeedDemo } from './config.js';
-import { createDatabase } from './db/client.js';
+import { shouldSeedDemo } from './config.js';
+import { loadConfigOrExit, openMigratedDatabase } from './lib/startup.js';
 import { buildApp } from './app.js';
 import { resolveAuthSecret } from './lib/auth-secret.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = createDatabase({
-    url: config.DATABASE_URL,
-    dataDir: path.resolve(config.DATA_DIR, 'db'),
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  await database.migrate();
+  const config = loadConfigOrExit();
+  const database = await openMigratedDatabase(config);
 
   const app = await buildApp({
     config,

@@ -1,28 +1,12 @@
 /** Opens the configured database and builds the app (not listening) for command-line tasks. */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig } from '../config.js';
-import { createDatabase } from '../db/client.js';
+import { loadConfigOrExit, openMigratedDatabase } from '../lib/startup.js';
 import { buildApp } from '../app.js';
 import { resolveAuthSecret } from '../lib/auth-secret.js';
 
 export async function withApp(task: (app: FastifyInstance) => Promise<void>): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const database = createDatabase({
-    url: config.DATABASE_URL,
-    dataDir: path.resolve(config.DATA_DIR, 'db'),
-    poolSize: 2,
-  });
-  await database.migrate();
+  const config = loadConfigOrExit();
+  const database = await openMigratedDatabase(config, 2);
   const app = await buildApp({
     config,
     database,

@@ -3,44 +3,27 @@
  * or buyer routes. Only the columns a test cares about are parameters; the rest get valid defaults.
  */
 import { randomUUID } from 'node:crypto';
-import { asc } from 'drizzle-orm';
 import type { ReportReason } from '@furniture-mart/shared';
 import type { Db } from '../../db/client.js';
-import { bookings, categories, payments, products, reports } from '../../db/schema.js';
+import { firstCategoryId, insertProductRow } from '../../../test/helpers/fixtures.js';
+import { bookings, payments, reports } from '../../db/schema.js';
 
-export async function firstCategoryId(db: Db): Promise<string> {
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .orderBy(asc(categories.position))
-    .limit(1);
-  if (!category) throw new Error('no categories: reference data missing');
-  return category.id;
-}
+export { firstCategoryId };
 
 export async function insertProduct(
   db: Db,
   sellerId: string,
   values: { categoryId: string; title?: string; status?: 'available' | 'sold'; priceCents?: number },
 ): Promise<string> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      sellerId,
-      categoryId: values.categoryId,
-      title: values.title ?? `Oak chair ${randomUUID().slice(0, 6)}`,
-      description: 'Solid oak, lightly used.',
-      phone: '+8801711000000',
-      location: 'Dhaka',
-      condition: 'good',
-      originalPriceCents: 20_000,
-      sellingPriceCents: values.priceCents ?? 10_000,
-      currency: 'USD',
-      yearsUsed: 2,
-      status: values.status ?? 'available',
-    })
-    .returning({ id: products.id });
-  return row!.id;
+  const product = await insertProductRow(db, sellerId, {
+    categoryId: values.categoryId,
+    ...(values.title ? { title: values.title } : {}),
+    originalPriceCents: 20_000,
+    sellingPriceCents: values.priceCents ?? 10_000,
+    status: values.status ?? 'available',
+    photos: 0,
+  });
+  return product.id;
 }
 
 export async function insertBooking(

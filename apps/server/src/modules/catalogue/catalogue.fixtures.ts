@@ -2,11 +2,11 @@
  * Test data written straight to the database, so the catalogue tests do not depend on the seller's
  * routes. Only the columns a test cares about are parameters; the rest get valid defaults.
  */
-import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { Condition, Location } from '@furniture-mart/shared';
 import type { Db } from '../../db/client.js';
-import { categories, productPhotos, products } from '../../db/schema.js';
+import { insertProductRow } from '../../../test/helpers/fixtures.js';
+import { categories } from '../../db/schema.js';
 
 export async function categoryRows(db: Db) {
   return db
@@ -35,47 +35,21 @@ export interface ProductFixture {
 }
 
 export async function insertProduct(db: Db, values: ProductFixture): Promise<string> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      sellerId: values.sellerId,
-      categoryId: values.categoryId,
-      title: values.title ?? `Oak chair ${randomUUID().slice(0, 6)}`,
-      description: values.description ?? 'Solid oak, lightly used.',
-      phone: values.phone ?? '+8801711000000',
-      location: values.location ?? 'Dhaka',
-      condition: values.condition ?? 'good',
-      originalPriceCents: values.originalPriceCents ?? 50_000,
-      sellingPriceCents: values.priceCents ?? 10_000,
-      currency: 'USD',
-      yearsUsed: 2,
-      status: values.status ?? 'available',
-      advertised: values.advertised ?? false,
-      advertisedAt: values.advertised ? (values.advertisedAt ?? new Date()) : null,
-      deletedAt: values.deleted ? new Date() : null,
-      postedAt: values.postedAt ?? new Date(),
-    })
-    .returning({ id: products.id });
-  const productId = row!.id;
-  const photoCount = values.photos ?? 1;
-  if (photoCount > 0) {
-    await db.insert(productPhotos).values(
-      Array.from({ length: photoCount }, (_, position) => {
-        const key = randomUUID();
-        return {
-          ownerId: values.sellerId,
-          productId,
-          position,
-          displayKey: `${key}-display.webp`,
-          thumbKey: `${key}-thumb.webp`,
-          width: 1600,
-          height: 1200,
-          thumbWidth: 400,
-          thumbHeight: 300,
-          bytes: 1000,
-        };
-      }),
-    );
-  }
-  return productId;
+  const product = await insertProductRow(db, values.sellerId, {
+    categoryId: values.categoryId,
+    ...(values.title ? { title: values.title } : {}),
+    ...(values.description ? { description: values.description } : {}),
+    ...(values.phone ? { phone: values.phone } : {}),
+    location: values.location ?? 'Dhaka',
+    condition: values.condition ?? 'good',
+    originalPriceCents: values.originalPriceCents ?? 50_000,
+    sellingPriceCents: values.priceCents ?? 10_000,
+    status: values.status ?? 'available',
+    advertised: values.advertised ?? false,
+    advertisedAt: values.advertised ? (values.advertisedAt ?? new Date()) : null,
+    deletedAt: values.deleted ? new Date() : null,
+    postedAt: values.postedAt ?? new Date(),
+    photos: values.photos ?? 1,
+  });
+  return product.id;
 }

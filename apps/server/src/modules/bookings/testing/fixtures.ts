@@ -4,8 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
-import { bookings, categories, payments, productPhotos, products } from '../../../db/schema.js';
+import { insertProductRow } from '../../../../test/helpers/fixtures.js';
+import { eq } from 'drizzle-orm';
+import { bookings, payments, products } from '../../../db/schema.js';
 
 export interface ProductFixture {
   id: string;
@@ -21,43 +22,16 @@ export async function createProduct(
   overrides: Partial<typeof products.$inferInsert> = {},
 ): Promise<ProductFixture> {
   counter += 1;
-  const { db } = app.database;
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .orderBy(asc(categories.position))
-    .limit(1);
-  const [product] = await db
-    .insert(products)
-    .values({
-      sellerId,
-      categoryId: category!.id,
-      title: `Oak table ${counter}`,
-      description: 'Solid oak, seats four.',
-      phone: '+880 1711 000111',
-      location: 'Dhaka',
-      condition: 'good',
-      originalPriceCents: 40_000,
-      sellingPriceCents: 12_550,
-      currency: app.config.CURRENCY,
-      yearsUsed: 3,
-      ...overrides,
-    })
-    .returning({ id: products.id, title: products.title, sellingPriceCents: products.sellingPriceCents });
-  const key = randomUUID();
-  await db.insert(productPhotos).values({
-    ownerId: sellerId,
-    productId: product!.id,
-    position: 0,
-    displayKey: `${key}-display.webp`,
-    thumbKey: `${key}-thumb.webp`,
-    width: 1600,
-    height: 1200,
-    thumbWidth: 400,
-    thumbHeight: 300,
-    bytes: 1000,
+  return insertProductRow(app.database.db, sellerId, {
+    title: `Oak table ${counter}`,
+    description: 'Solid oak, seats four.',
+    phone: '+880 1711 000111',
+    originalPriceCents: 40_000,
+    sellingPriceCents: 12_550,
+    currency: app.config.CURRENCY,
+    yearsUsed: 3,
+    ...overrides,
   });
-  return product!;
 }
 
 /** What a settled payment leaves behind (the payments module does this for real). */

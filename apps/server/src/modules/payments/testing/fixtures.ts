@@ -3,9 +3,10 @@
  * routes: products of a seller, bookings of buyers, and a look at what a booking's payment left behind.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc, eq, sql } from 'drizzle-orm';
+import { insertProductRow } from '../../../../test/helpers/fixtures.js';
+import { eq, sql } from 'drizzle-orm';
 import type { webhookEvents } from '../../../db/schema.js';
-import { bookings, categories, paymentIntents, payments, products } from '../../../db/schema.js';
+import { bookings, paymentIntents, payments, products } from '../../../db/schema.js';
 
 let counter = 0;
 
@@ -15,32 +16,19 @@ export async function createProduct(
   overrides: Partial<typeof products.$inferInsert> = {},
 ): Promise<{ id: string; sellingPriceCents: number }> {
   counter += 1;
-  const { db } = app.database;
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .orderBy(asc(categories.position))
-    .limit(1);
-  const [product] = await db
-    .insert(products)
-    .values({
-      sellerId,
-      categoryId: category!.id,
-      title: `Teak dresser ${counter}`,
-      description: 'Six drawers, brass handles.',
-      phone: '+880 1711 000222',
-      location: 'Dhaka',
-      condition: 'good',
-      originalPriceCents: 90_000,
-      sellingPriceCents: 34_900,
-      currency: app.config.CURRENCY,
-      yearsUsed: 4,
-      advertised: true,
-      advertisedAt: new Date(),
-      ...overrides,
-    })
-    .returning({ id: products.id, sellingPriceCents: products.sellingPriceCents });
-  return product!;
+  return insertProductRow(app.database.db, sellerId, {
+    title: `Teak dresser ${counter}`,
+    description: 'Six drawers, brass handles.',
+    phone: '+880 1711 000222',
+    originalPriceCents: 90_000,
+    sellingPriceCents: 34_900,
+    currency: app.config.CURRENCY,
+    yearsUsed: 4,
+    advertised: true,
+    advertisedAt: new Date(),
+    photos: 0,
+    ...overrides,
+  });
 }
 
 export async function createBooking(
