@@ -69,6 +69,8 @@ test.describe('accounts', () => {
   });
 
   test('an unreachable server ends on the login page, not an endless spinner', async ({ page }) => {
+    // Signed in, so the app has a session to check when the page loads again.
+    await signIn(page, demoAccounts.buyer);
     await page.route('**/api/me', (route) => route.abort('internetdisconnected'));
     await page.goto('/dashboard');
     await expect(page.getByRole('status', { name: 'Checking your account' })).toBeVisible();

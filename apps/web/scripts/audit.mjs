@@ -50,6 +50,26 @@ async function signInCookie() {
   return cookie.split(';')[0];
 }
 
+/**
+ * What costs points: every scored audit below full marks in accessibility, best practices and SEO, and
+ * the performance audits (metrics and insights) that Lighthouse does not pass.
+ */
+function failingAudits(categories, audits) {
+  const failing = [];
+  for (const [key, category] of Object.entries(categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = audits[ref.id];
+      if (!audit || audit.score === null || audit.scoreDisplayMode === 'informative') continue;
+      const threshold = key === 'performance' ? 0.9 : 1;
+      if (audit.score >= threshold) continue;
+      if (key === 'performance' && ref.weight === 0 && audit.scoreDisplayMode !== 'metricSavings') continue;
+      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+      failing.push(`${key}/${ref.id} ${Math.round(audit.score * 100)}${value}`);
+    }
+  }
+  return failing;
+}
+
 async function main() {
   await waitForHealth();
   const cookie = await signInCookie();
@@ -72,6 +92,7 @@ async function main() {
     { name: 'login', url: `${base}/login`, signedIn: false },
   ];
   const rows = [];
+  const findings = [];
   let homeAssets = [];
   try {
     for (const page of pages) {
@@ -85,6 +106,7 @@ async function main() {
         };
         const result = await lighthouse(page.url, flags, form === 'desktop' ? desktopConfig : undefined);
         const { categories, audits } = result.lhr;
+        findings.push({ page: page.name, form, failing: failingAudits(categories, audits) });
         rows.push({
           page: page.name,
           form,
@@ -106,6 +128,9 @@ async function main() {
   }
 
   console.table(rows);
+  for (const { page, form, failing } of findings) {
+    if (failing.length > 0) console.log(`${page} ${form}: ${failing.join('; ')}`);
+  }
   const sizes = { Script: 0, Stylesheet: 0 };
   for (const asset of homeAssets) {
     const body = Buffer.from(await (await fetch(asset.url)).arrayBuffer());
@@ -117,7 +142,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     path.join(outDir, 'lighthouse.json'),
-    JSON.stringify({ date: new Date().toISOString(), rows, homeGzipBytes: { js: sizes.Script, css: sizes.Stylesheet } }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), rows, findings, homeGzipBytes: { js: sizes.Script, css: sizes.Stylesheet } }, null, 2),
   );
 }
 

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { CanonicalLink } from '../../components/CanonicalLink';
 import { NavigationProgress } from './NavigationProgress';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -7,10 +8,13 @@ import { SkipLink } from './SkipLink';
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <CanonicalLink />
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall under the header, so the footer starts below the fold while a page loads
+          and nothing on screen moves when the page arrives. */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

@@ -6,6 +6,8 @@ export function NotFoundPage() {
   return (
     <section className="page-container grid min-h-[60vh] place-items-center text-center">
       <DocumentTitle title={messages.notFoundTitle} />
+      {/* The server answers 200 for every app address, so say here that this one is not a page. */}
+      <meta name="robots" content="noindex" />
       <div className="max-w-lg space-y-5">
         <p className="font-display text-7xl font-bold text-primary/80 sm:text-8xl" aria-hidden="true">
           404

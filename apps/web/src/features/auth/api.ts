@@ -8,10 +8,22 @@ export const authKeys = {
   config: ['config'] as const,
 };
 
+/**
+ * Set by the server beside the httpOnly session cookie (`1`), or `0` once it has refused that
+ * session. It only spares visitors a request whose 401 the browser would log as an error; the
+ * session itself is checked by the server on every call.
+ */
+const SIGNED_IN_HINT = 'fm_signed_in';
+
+function mayBeSignedIn(): boolean {
+  return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT}=1`);
+}
+
 /** The session lives in an httpOnly cookie; asking the server is the only way to know who is signed in. */
 export const meQuery = queryOptions({
   queryKey: authKeys.me,
   queryFn: async ({ signal }): Promise<Me | null> => {
+    if (!mayBeSignedIn()) return null;
     try {
       return await api.get<Me>('/api/me', signal);
     } catch (error) {

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, CategoryWithProducts, Page, ProductCard } from '@furniture-mart/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category, Page, ProductCard } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
-import { listingParams, type ListingState } from './listingState';
 
 /**
  * Query keys. Everything that lists products sits under `catalogueKeys.products`, so a feature that
@@ -34,33 +33,4 @@ export function advertisedQuery(pageSize: number) {
 
 export function useAdvertisedProducts(pageSize: number) {
   return useQuery(advertisedQuery(pageSize));
-}
-
-/** The API query of a listing: the same keys as the page URL. */
-function apiQuery(state: ListingState, withCategory: boolean): string {
-  return listingParams(withCategory ? state : { ...state, category: '' }).toString();
-}
-
-export function useCategoryProducts(ref: string, state: ListingState) {
-  const query = apiQuery(state, false);
-  return useQuery({
-    queryKey: catalogueKeys.category(ref, query),
-    queryFn: ({ signal }) =>
-      api.get<CategoryWithProducts>(
-        `/api/categories/${encodeURIComponent(ref)}${query ? `?${query}` : ''}`,
-        signal,
-      ),
-    // The previous page of the same category stays on screen (dimmed) while the next one loads.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === ref ? previous : undefined),
-  });
-}
-
-export function useProductSearch(state: ListingState) {
-  const query = apiQuery(state, true);
-  return useQuery({
-    queryKey: catalogueKeys.search(query),
-    queryFn: ({ signal }) => api.get<Page<ProductCard>>(`/api/products${query ? `?${query}` : ''}`, signal),
-    // The previous results stay on screen (dimmed) while the next ones load, instead of a blank grid.
-    placeholderData: keepPreviousData,
-  });
 }

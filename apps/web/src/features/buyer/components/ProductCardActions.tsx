@@ -1,9 +1,23 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buyerMessages, type ProductCard } from '@furniture-mart/shared';
 import { useAuth } from '../../auth/api';
-import { BookingDialog } from './BookingDialog';
-import { ReportDialog } from './ReportDialog';
+
+// The dialogs bring the form library; cards also show on public pages (Popular furniture on the home
+// page), so the dialogs load when a buyer is about to use one, not with the cards.
+const loadBookingDialog = () => import('./BookingDialog');
+const loadReportDialog = () => import('./ReportDialog');
+const BookingDialog = lazy(async () => ({ default: (await loadBookingDialog()).BookingDialog }));
+const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
+
+/** Starts fetching a dialog's code as soon as the pointer or focus reaches its button. */
+function preload(load: () => Promise<unknown>) {
+  return () => {
+    load().catch(() => {
+      // Opening the dialog asks again and shows the error there.
+    });
+  };
+}
 
 /**
  * The Report and Book Now buttons under a product card. Only buyers book and report: a signed-in seller
@@ -53,6 +67,8 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
           disabled={!canAct}
           aria-describedby={canAct ? undefined : reasonId}
           aria-haspopup="dialog"
+          onPointerEnter={preload(loadReportDialog)}
+          onFocus={preload(loadReportDialog)}
           onClick={() => setOpen('report')}
         >
           Report<span className="sr-only"> {product.title}</span>
@@ -64,6 +80,8 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
           disabled={!canAct}
           aria-describedby={canAct ? undefined : reasonId}
           aria-haspopup="dialog"
+          onPointerEnter={preload(loadBookingDialog)}
+          onFocus={preload(loadBookingDialog)}
           onClick={() => setOpen('book')}
         >
           Book Now<span className="sr-only">: {product.title}</span>
@@ -74,12 +92,14 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
           {buyerMessages.onlyBuyers}
         </p>
       )}
-      {open === 'book' ? (
-        <BookingDialog product={product} me={me} onClose={() => setOpen(null)} returnFocusRef={bookRef} />
-      ) : null}
-      {open === 'report' ? (
-        <ReportDialog product={product} onClose={() => setOpen(null)} returnFocusRef={reportRef} />
-      ) : null}
+      <Suspense fallback={null}>
+        {open === 'book' ? (
+          <BookingDialog product={product} me={me} onClose={() => setOpen(null)} returnFocusRef={bookRef} />
+        ) : null}
+        {open === 'report' ? (
+          <ReportDialog product={product} onClose={() => setOpen(null)} returnFocusRef={reportRef} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { isApiError } from '../../../lib/api';
 import { catalogueMessages } from '@furniture-mart/shared';
-import { useCategories, useCategoryProducts } from '../api';
+import { useCategories } from '../api';
+import { useCategoryProducts } from '../listingApi';
 import { ProductListing } from '../components/ProductListing';
 import { useListingState } from '../listingState';
 

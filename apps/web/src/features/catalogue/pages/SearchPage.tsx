@@ -1,5 +1,6 @@
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { useCategories, useProductSearch } from '../api';
+import { useCategories } from '../api';
+import { useProductSearch } from '../listingApi';
 import { ProductListing } from '../components/ProductListing';
 import { useListingState } from '../listingState';
 

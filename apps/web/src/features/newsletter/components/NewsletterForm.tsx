@@ -1,38 +1,58 @@
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { messages, newsletterBody } from '@furniture-mart/shared';
+import { messages } from '@furniture-mart/shared';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSubscribeToNewsletter } from '../api';
 
+/** The browser's own check of an email-type field, in our words. */
+function validationMessage(input: HTMLInputElement): string | undefined {
+  if (input.validity.valueMissing) return messages.required;
+  if (!input.validity.valid) return messages.invalidEmail;
+  return undefined;
+}
+
+/**
+ * The footer's sign-up. It sits on every public page, so it relies on the browser's constraint
+ * validation and the server's answer instead of the form library the bigger forms load.
+ */
 export function NewsletterForm() {
   const id = useId();
   const errorId = `${id}-error`;
   const subscribe = useSubscribeToNewsletter();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(newsletterBody), defaultValues: { email: '' } });
+  const [error, setError] = useState<string>();
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await subscribe.mutateAsync(values);
-      toast.success(messages.newsletterSuccess);
-      reset();
-    } catch (error) {
-      const fieldMessage = isApiError(error) ? error.fields?.email : undefined;
-      if (fieldMessage) setError('email', { type: 'server', message: fieldMessage });
-      else toast.error(errorMessage(error));
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = form.elements.namedItem('email') as HTMLInputElement;
+    const invalid = validationMessage(input);
+    setError(invalid);
+    if (invalid) {
+      input.focus();
+      return;
     }
-  });
+    try {
+      await subscribe.mutateAsync({ email: input.value.trim() });
+      toast.success(messages.newsletterSuccess);
+      form.reset();
+    } catch (failure) {
+      const fieldMessage = isApiError(failure) ? failure.fields?.email : undefined;
+      if (fieldMessage) {
+        setError(fieldMessage);
+        input.focus();
+      } else {
+        toast.error(errorMessage(failure));
+      }
+    }
+  };
 
-  const error = errors.email?.message;
+  // Once a message shows, it follows what is typed, so it goes away as soon as the address is fine.
+  const onInput = (event: FormEvent<HTMLInputElement>) => {
+    if (error) setError(validationMessage(event.currentTarget));
+  };
+
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-2">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-2">
       <label htmlFor={id} className="block font-semibold">
         Newsletter
       </label>
@@ -40,16 +60,21 @@ export function NewsletterForm() {
       <div className="join w-full">
         <input
           id={id}
+          name="email"
           type="email"
+          required
+          maxLength={254}
           placeholder="Enter email"
           autoComplete="email"
           className={`input join-item w-full min-w-0 bg-base-100 text-base-content ${error ? 'input-error' : ''}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          {...register('email')}
+          onInput={onInput}
         />
-        <button type="submit" className="btn btn-primary join-item" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <button type="submit" className="btn btn-primary join-item" disabled={subscribe.isPending}>
+          {subscribe.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
           Submit
         </button>
       </div>
