@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -16,8 +19,45 @@ const vendorGroups = [
 // the modules a chunk does not use: the public pages need a few messages, not the Zod schemas.
 const sharedSource = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 
+const compressible = /\.(js|css|html|svg|txt|json)$/;
+
+/**
+ * Writes a Brotli (best quality) and a gzip copy beside every text file of the build. The server sends
+ * them as they are, so each request costs no compression work and gets a smaller answer than on-the-fly
+ * compression at a speed-friendly level would give.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'furniture-mart:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter((name) => compressible.test(name))) {
+        const fullPath = path.join(outDir, file);
+        const content = readFileSync(fullPath);
+        // Below about one packet there is nothing to win.
+        if (content.length < 1024) continue;
+        writeFileSync(
+          `${fullPath}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${fullPath}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000' },

@@ -17,7 +17,8 @@ import type { Database } from './db/client.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { requireViewer, resolveViewer, type Viewer } from './auth/viewer.js';
 import type { Role } from '@furniture-mart/shared';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   // Before anything registers a route, so every one of them is seen.
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   await registerSecurity(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {

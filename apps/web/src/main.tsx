@@ -1,3 +1,5 @@
+// First, before anything can load Zod.
+import './lib/noEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -88,6 +88,15 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string;
   return null;
 }
 
+/**
+ * Text PostgreSQL cannot store: a NUL character (22021) or one the database encoding lacks (22P05). It
+ * comes from the request, so it is the client's mistake (400), not the server's.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /** Connection-level failures mean the database is unreachable: answer 503, not 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const pgError = pgErrorOf(error);

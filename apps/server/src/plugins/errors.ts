@@ -2,9 +2,11 @@
  * The one place where failures become HTTP answers in the format
  * {"error": {"code", "message", "fields"?}}. 5xx answers never carry internal detail.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable } from '../lib/errors.js';
+import { AppError, isDatabaseUnavailable, isUnstorableText } from '../lib/errors.js';
+
+export const INVALID_TEXT_MESSAGE = 'Some of the text you sent contains characters that cannot be stored.';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -12,7 +14,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path =
-          (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+          (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
+          error.validationContext ||
+          'body';
         if (!fields[path]) fields[path] = issue.message ?? 'Invalid value.';
       }
       return reply.status(400).send({
@@ -21,13 +25,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({
+        error: { code: 'INVALID_TEXT', message: INVALID_TEXT_MESSAGE },
       });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({
-        error: { code: 'UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' },
+        error: {
+          code: 'UNAVAILABLE',
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+        },
       });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -55,6 +71,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}.` },
     });
+  });
+}
+
+/**
+ * Fastify's router answers some requests before any hook or handler runs: a path that is not valid
+ * percent-encoding, or a path parameter longer than the router allows. Passed to Fastify as
+ * `frameworkErrors`, so those answers are in the API's format too (and do not echo the path back).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply.status(tooLong ? 414 : 400).send({
+    error: tooLong
+      ? { code: 'URI_TOO_LONG', message: 'The address is too long.' }
+      : { code: 'BAD_URL', message: 'The address is not valid.' },
   });
 }
 

@@ -1,14 +1,33 @@
 /**
- * Serves the built web app: hashed assets with long cache headers, every other non-/api GET falling
- * back to index.html so client-side routes work on reload.
+ * Serves the built web app: hashed assets with long cache headers, compressed copies made by the build,
+ * every other non-/api GET falling back to index.html so client-side routes work on reload. Also keeps the signed-in hint cookie the web
+ * app reads before asking who is signed in.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webDistDir } from '../paths.js';
 
+/**
+ * A readable, non-secret cookie that tells the web app whether to ask who is signed in. The session
+ * cookie itself is httpOnly, so without the hint the app would call GET /api/me on every page load,
+ * and a visitor's 401 shows as an error in the browser console. `1`: the browser holds a session
+ * cookie; `0`: it holds one the server has refused (revoked, expired). It proves nothing: every API
+ * call still checks the real session, and a wrong hint costs at most one /api/me answering 401.
+ */
+export const SIGNED_IN_HINT = 'fm_signed_in';
+/** As long as a session can live (auth.ts); renewed by every /api/me that answers 200. */
+const HINT_MAX_AGE = 60 * 60 * 24 * 30;
+
+const SESSION_COOKIE = /(?:^|;\s*)[\w.-]*session_token=([^;]*)/;
+const HINT_COOKIE = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT}=([01])(?:;|$)`);
+const SETS_SESSION = /^[\w.-]*session_token=([^;]*)(.*)$/i;
+
+type Hint = '1' | '0' | null;
+
 export async function registerWebApp(app: FastifyInstance, root = webDistDir): Promise<void> {
+  registerSignedInHint(app);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve it');
     return;
@@ -19,10 +38,72 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDir): P
     wildcard: false,
     index: false,
     decorateReply: true,
+    // The build writes .br and .gz copies beside the text files; they are sent as they are.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      res.header('cache-control', cacheControl(filePath));
     },
   });
+}
 
+/**
+ * Hashed assets never change under their name. The page itself must be checked on every visit, or a
+ * browser could keep an old page that names assets a new release no longer has.
+ */
+function cacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  // The name of the file on disk, which may be a compressed copy (index.html.br).
+  if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html') return 'no-cache';
+  return 'public, max-age=300';
+}
+
+/**
+ * Sets or clears the hint whenever an answer tells what the browser's session is: a response that sets
+ * or clears the session cookie (sign-in, sign-up, Google's callback, sign-out), GET /api/me (200 or 401)
+ * and the app's HTML page (from the cookies the browser sent).
+ */
+export function registerSignedInHint(app: FastifyInstance): void {
+  const attributes = `Path=/; SameSite=Lax${app.config.PUBLIC_URL.startsWith('https://') ? '; Secure' : ''}`;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const current = (HINT_COOKIE.exec(request.headers.cookie ?? '')?.[1] ?? null) as Hint;
+    const wanted = wantedHint(request, reply, current);
+    // A `1` is renewed each time, so it lasts as long as the session keeps being used.
+    if (wanted === undefined || (wanted === current && wanted !== '1')) return payload;
+    // Fastify appends to any Set-Cookie already there (the session's own).
+    reply.header(
+      'set-cookie',
+      wanted === null
+        ? `${SIGNED_IN_HINT}=; Max-Age=0; ${attributes}`
+        : `${SIGNED_IN_HINT}=${wanted}; Max-Age=${HINT_MAX_AGE}; ${attributes}`,
+    );
+    return payload;
+  });
+}
+
+/** What the hint should be after this answer; undefined when the answer says nothing about it. */
+function wantedHint(request: FastifyRequest, reply: FastifyReply, current: Hint): Hint | undefined {
+  for (const cookie of setCookies(reply)) {
+    const match = SETS_SESSION.exec(cookie);
+    if (match) return match[1] !== '' && !/;\s*max-age=0(?:;|$)/i.test(match[2]!) ? '1' : null;
+  }
+  const hasSession = Boolean(SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1]);
+  const pathname = request.url.split('?')[0];
+  if (request.method === 'GET' && pathname === '/api/me') {
+    if (reply.statusCode === 200) return '1';
+    if (reply.statusCode === 401) return hasSession ? '0' : null;
+    return undefined;
+  }
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (['GET', 'HEAD'].includes(request.method) && type.startsWith('text/html') && reply.statusCode === 200) {
+    if (!hasSession) return null;
+    // A session cookie the server already refused stays refused until a new sign-in.
+    return current ?? '1';
+  }
+  return undefined;
+}
+
+function setCookies(reply: FastifyReply): string[] {
+  const header = reply.getHeader('set-cookie');
+  if (header === undefined) return [];
+  return (Array.isArray(header) ? header : [header]).map(String);
 }

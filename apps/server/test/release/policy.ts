@@ -61,7 +61,11 @@ const all = (status: number): Record<Actor, number> => ({
 });
 
 /** Needs a session; anything signed in gets `status`. */
-const signedIn = (status: number): Record<Actor, number> => ({ ...all(status), anonymous: 401, removed: 401 });
+const signedIn = (status: number): Record<Actor, number> => ({
+  ...all(status),
+  anonymous: 401,
+  removed: 401,
+});
 
 /** Only the given roles; others signed in get 403. */
 const only = (roles: Partial<Record<Actor, number>>): Record<Actor, number> => ({
@@ -119,13 +123,19 @@ export const policy: PolicyRow[] = [
   // ---------- operations and documentation: public ----------
   { method: 'GET', route: '/api/health', rule: 'anyone', expect: all(200), build: get('/api/health') },
   { method: 'GET', route: '/api/ready', rule: 'anyone', expect: all(200), build: get('/api/ready') },
-  { method: 'GET', route: '/api/openapi.json', rule: 'anyone', expect: all(200), build: get('/api/openapi.json') },
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    rule: 'anyone',
+    expect: all(200),
+    build: get('/api/openapi.json'),
+  },
   { method: 'GET', route: '/api/docs', rule: 'anyone', expect: all(200), build: get('/api/docs') },
   {
     method: 'HEAD',
     route: '/api/docs/',
-    rule: 'anyone (the viewer redirects to its page)',
-    expect: all(302),
+    rule: 'anyone (the viewer page)',
+    expect: all(200),
     build: async () => ({ method: 'HEAD', url: '/api/docs/' }),
   },
   { method: 'GET', route: '/api/docs/json', rule: 'anyone', expect: all(200), build: get('/api/docs/json') },
@@ -133,8 +143,8 @@ export const policy: PolicyRow[] = [
   {
     method: 'GET',
     route: '/api/docs/static/index.html',
-    rule: 'anyone',
-    expect: all(200),
+    rule: 'anyone (redirects to the viewer)',
+    expect: all(302),
     build: get('/api/docs/static/index.html'),
   },
   {
@@ -201,7 +211,11 @@ export const policy: PolicyRow[] = [
     route: '/api/auth/update-user',
     rule: 'signed in, their own name only',
     expect: signedIn(200),
-    build: async () => ({ method: 'POST', url: '/api/auth/update-user', body: { name: 'Renamed In Matrix' } }),
+    build: async () => ({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      body: { name: 'Renamed In Matrix' },
+    }),
   },
   {
     method: 'POST',
@@ -244,7 +258,13 @@ export const policy: PolicyRow[] = [
   { method: 'GET', route: '/api/config', rule: 'anyone', expect: all(200), build: get('/api/config') },
 
   // ---------- catalogue ----------
-  { method: 'GET', route: '/api/categories', rule: 'anyone', expect: all(200), build: get('/api/categories') },
+  {
+    method: 'GET',
+    route: '/api/categories',
+    rule: 'anyone',
+    expect: all(200),
+    build: get('/api/categories'),
+  },
   {
     method: 'GET',
     route: '/api/categories/:id',
@@ -285,7 +305,11 @@ export const policy: PolicyRow[] = [
     route: '/api/newsletter',
     rule: 'anyone',
     expect: all(200),
-    build: async () => ({ method: 'POST', url: '/api/newsletter', body: { email: `news-${randomUUID()}@example.test` } }),
+    build: async () => ({
+      method: 'POST',
+      url: '/api/newsletter',
+      body: { email: `news-${randomUUID()}@example.test` },
+    }),
   },
 
   // ---------- seller ----------
@@ -457,10 +481,34 @@ export const policy: PolicyRow[] = [
   },
 
   // ---------- admin ----------
-  { method: 'GET', route: '/api/admin/buyers', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/buyers') },
-  { method: 'GET', route: '/api/admin/sellers', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/sellers') },
-  { method: 'GET', route: '/api/admin/reports', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/reports') },
-  { method: 'GET', route: '/api/admin/audit', rule: 'admins', expect: only({ admin: 200 }), build: get('/api/admin/audit') },
+  {
+    method: 'GET',
+    route: '/api/admin/buyers',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/buyers'),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/sellers',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/sellers'),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/reports',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/reports'),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/audit',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/audit'),
+  },
   {
     method: 'DELETE',
     route: '/api/admin/users/:id',

@@ -63,11 +63,11 @@ export function errorFormatProblem(body: string): string | null {
 
 /**
  * Internal detail that must never reach a client: stack frames, source or dependency paths, compiled file
- * positions. ("at " alone is ordinary English, as in "at most 100"; a stack frame is "at name (" or
- * "at /path" or "at file:".)
+ * positions. ("at " alone is ordinary English, as in "at most 100"; a stack frame is "at name (file:1:2)",
+ * "at /path/file.js:1:2" or an indented "at " line.)
  */
 const LEAKS: Array<[string, RegExp]> = [
-  ['a stack frame', /\bat (?:async )?[\w$.<>[\] ]+ \(|\n\s+at \S|\bat (?:file:|node:|\/)/],
+  ['a stack frame', /\bat [^\s()]+ \([^)]*:\d+:\d+\)|\n\s+at \S|\bat (?:file:|node:|\/)\S*:\d+/],
   ['a source path', /\/src\//],
   ['node_modules', /node_modules/],
   ['a TypeScript file position', /\.ts:\d/],
@@ -80,13 +80,20 @@ export function leakIn(text: string): string | null {
   return null;
 }
 
-/** Fails with the request and answer when an answer breaks the API's rules for errors. */
-export function expectWellFormed(response: LightMyRequestResponse, label: string, method = 'GET'): void {
+/** What is wrong with an answer by the API's rules (no 5xx, errors in the format, no internals); null if nothing. */
+export function problemOf(response: LightMyRequestResponse, method = 'GET'): string | null {
+  if (response.statusCode >= 500) return `answered ${response.statusCode}`;
   const leak = leakIn(response.body) ?? leakIn(JSON.stringify(response.headers));
-  expect(leak, `${label}: ${leak} in the answer: ${response.body.slice(0, 500)}`).toBeNull();
-  expect(response.statusCode, `${label}: ${response.body.slice(0, 500)}`).toBeLessThan(500);
+  if (leak) return `${leak} in the answer`;
   if (response.statusCode >= 400 && method !== 'HEAD') {
     const problem = errorFormatProblem(response.body);
-    expect(problem, `${label}: not in the error format (${problem}): ${response.body.slice(0, 500)}`).toBeNull();
+    if (problem) return `a ${response.statusCode} not in the error format (${problem})`;
   }
+  return null;
+}
+
+/** Fails with the request and answer when an answer breaks the API's rules for errors. */
+export function expectWellFormed(response: LightMyRequestResponse, label: string, method = 'GET'): void {
+  const problem = problemOf(response, method);
+  expect(problem, `${label}: ${problem}: ${response.statusCode} ${response.body.slice(0, 500)}`).toBeNull();
 }

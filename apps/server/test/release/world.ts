@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/config.js';
 import { bookings, categories, productPhotos, products, reports } from '../../src/db/schema.js';
 import { LocalImageStore } from '../../src/images/local-store.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { insertProductRow } from '../helpers/fixtures.js';
 import { signUp, TestClient, TEST_ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
 
 export interface RegisteredRoute {
@@ -70,7 +71,15 @@ export async function buildReleaseApp(env: Record<string, string> = {}): Promise
 export const PASSWORD = 'correct-horse-battery';
 
 /** The columns of the policy table. */
-export const actors = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'removed'] as const;
+export const actors = [
+  'anonymous',
+  'buyer',
+  'otherBuyer',
+  'seller',
+  'otherSeller',
+  'admin',
+  'removed',
+] as const;
 export type Actor = (typeof actors)[number];
 
 export interface World {
@@ -155,24 +164,15 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     removedClients: () => [removedBuyer.client, removedSeller.client],
     async product(sellerId = seller.id, values = {}) {
       counter += 1;
-      const [row] = await db
-        .insert(products)
-        .values({
-          sellerId,
-          categoryId: category.id,
-          title: `Walnut sideboard ${counter}`,
-          description: 'Three doors, one shelf, light wear on the top.',
-          phone: '+8801711000000',
-          location: 'Dhaka',
-          condition: 'good',
-          originalPriceCents: 60_000,
-          sellingPriceCents: 25_000,
-          currency: app.config.CURRENCY,
-          yearsUsed: 3,
-          ...values,
-        })
-        .returning({ id: products.id });
-      return row!.id;
+      const product = await insertProductRow(db, sellerId, {
+        photos: 0,
+        categoryId: category.id,
+        title: `Walnut sideboard ${counter}`,
+        sellingPriceCents: 25_000,
+        currency: app.config.CURRENCY,
+        ...values,
+      });
+      return product.id;
     },
     async booking(productId, buyerId = buyer.id) {
       const [product] = await db

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/Spinner';
+import { HomePage } from '../features/catalogue/pages/HomePage';
 import { RequireAuth } from './guards';
 import { DashboardLayout } from './layouts/DashboardLayout';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -26,7 +27,9 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     errorElement: <RouteErrorScreen />,
     children: withinLayout([
-      { index: true, lazy: lazyPage(() => import('../features/catalogue/pages/HomePage'), 'HomePage') },
+      // The landing page ships with the app itself: most visits start here, and waiting for one more
+      // chunk would hold back its first paint on a slow phone.
+      { index: true, Component: HomePage },
       { path: 'blog', lazy: lazyPage(() => import('../features/catalogue/pages/BlogPage'), 'BlogPage') },
       { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage') },
       { path: 'signup', lazy: lazyPage(() => import('../features/auth/pages/SignUpPage'), 'SignUpPage') },

@@ -114,7 +114,8 @@ const categoryArt: Record<string, { piece: Piece; palette: number }> = {
 };
 
 export function categoryThumbnailSvg(slug: string): string | null {
-  const art = categoryArt[slug];
+  // Own keys only: "constructor" or "toString" must not find Object.prototype's members.
+  const art = Object.hasOwn(categoryArt, slug) ? categoryArt[slug] : undefined;
   return art ? furnitureSvg(art.piece, palettes[art.palette]!) : null;
 }
 

@@ -8,26 +8,41 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { messages, roles, signInBody, signUpBody } from '@furniture-mart/shared';
+import { BadRequest } from '../../lib/errors.js';
+import { INVALID_TEXT_MESSAGE } from '../../plugins/errors.js';
+
+/**
+ * Where Better Auth sends the browser afterwards. It may end up in a Location header, which only carries
+ * printable ASCII (browsers percent-encode anything else in a URL), so other characters are refused here.
+ */
+const callbackUrl = z
+  .string()
+  .max(500)
+  .regex(/^[\x21-\x7e]*$/, 'Use a URL without spaces or unencoded special characters.')
+  .optional();
 
 const signUpRequest = signUpBody
-  .extend({ callbackURL: z.string().max(500).optional(), rememberMe: z.boolean().optional() })
+  .extend({ callbackURL: callbackUrl, rememberMe: z.boolean().optional() })
   .strict();
 const signInRequest = signInBody
-  .extend({ callbackURL: z.string().max(500).optional(), rememberMe: z.boolean().optional() })
+  .extend({ callbackURL: callbackUrl, rememberMe: z.boolean().optional() })
   .strict();
 const socialRequest = z
   .object({
     provider: z.literal('google'),
-    callbackURL: z.string().max(500).optional(),
-    errorCallbackURL: z.string().max(500).optional(),
-    newUserCallbackURL: z.string().max(500).optional(),
+    callbackURL: callbackUrl,
+    errorCallbackURL: callbackUrl,
+    newUserCallbackURL: callbackUrl,
     disableRedirect: z.boolean().optional(),
   })
   .strict();
 
 /** Only the display name and picture can change after sign-up; role and verification never. */
 const updateUserRequest = z
-  .object({ name: z.string().trim().min(1).max(80).optional(), image: z.url().max(500).nullable().optional() })
+  .object({
+    name: z.string().trim().min(1).max(80).optional(),
+    image: z.url().max(500).nullable().optional(),
+  })
   .strict();
 
 const meSchema = z.object({
@@ -55,7 +70,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/sign-up/email',
     {
       config: limited,
-      schema: { tags: ['accounts'], summary: 'Create an account (buyer or seller) and sign in', body: signUpRequest },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account (buyer or seller) and sign in',
+        body: signUpRequest,
+      },
     },
     (request, reply) => forwardToAuth(app, request, reply),
   );
@@ -71,25 +90,44 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/sign-in/social',
     {
       config: limited,
-      schema: { tags: ['accounts'], summary: 'Start Google sign-in; answers the URL to go to', body: socialRequest },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Start Google sign-in; answers the URL to go to',
+        body: socialRequest,
+      },
     },
     (request, reply) => forwardToAuth(app, request, reply),
   );
   route.post(
     '/api/auth/update-user',
-    { schema: { tags: ['accounts'], summary: 'Change your display name or picture', body: updateUserRequest } },
+    {
+      // Signed out (401) is answered before the body is looked at, as on every route that needs a session.
+      preValidation: async (request) => {
+        await request.requireViewer();
+      },
+      schema: { tags: ['accounts'], summary: 'Change your display name or picture', body: updateUserRequest },
+    },
     (request, reply) => forwardToAuth(app, request, reply),
   );
   route.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    schema: { tags: ['accounts'], summary: 'Other Better Auth endpoints (sign-out, session, OAuth callback)' },
+    schema: {
+      tags: ['accounts'],
+      summary: 'Other Better Auth endpoints (sign-out, session, OAuth callback)',
+    },
     handler: (request, reply) => forwardToAuth(app, request, reply),
   });
 
   route.get(
     '/api/me',
-    { schema: { tags: ['accounts'], summary: 'The signed-in user and role flags', response: { 200: meSchema } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user and role flags',
+        response: { 200: meSchema },
+      },
+    },
     async (request) => {
       const user = await request.requireViewer();
       return {
@@ -112,7 +150,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           200: z.object({
             currency: z.string(),
             googleEnabled: z.boolean(),
-            payments: z.object({ provider: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
+            payments: z.object({
+              provider: z.enum(['sandbox', 'stripe']),
+              publishableKey: z.string().nullable(),
+            }),
           }),
         },
       },
@@ -129,16 +170,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 }
 
 async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  // Better Auth turns a database error into a bare 500, so text the database cannot store (NUL) stops here.
+  if (/%00/.test(request.url) || containsNul(request.body)) {
+    throw new BadRequest(INVALID_TEXT_MESSAGE, undefined, 'INVALID_TEXT');
+  }
   const url = new URL(request.url, app.config.PUBLIC_URL);
   const headers = fromNodeHeaders(request.headers);
   // Better Auth records the client address from this header; only Fastify's view of it is trusted.
   headers.set('x-furniture-mart-client-ip', request.ip);
   headers.delete('content-length');
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // Better Auth has no HEAD endpoints: HEAD answers as GET does (Fastify sends no body for it).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const hasBody = method !== 'GET';
   if (hasBody) headers.set('content-type', 'application/json');
   const response = await app.auth.handler(
     new Request(url, {
-      method: request.method,
+      method,
       headers,
       body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
     }),
@@ -162,6 +209,13 @@ async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, repl
   return reply.send(JSON.stringify({ error: { code, message } }));
 }
 
+/** Whether a parsed JSON body has a NUL character in any key or string (bodies nest a few levels at most). */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+}
+
 /** Better Auth's failures in the product's words (SPEC §8), and in the API's error format. */
 function toProductError(path: string, status: number, body: string) {
   let code = 'AUTH_ERROR';
@@ -181,5 +235,9 @@ function toProductError(path: string, status: number, body: string) {
   }
   if (code === 'ACCOUNT_REMOVED') return { status: 403, code, message: messages.accountRemoved };
   if (status === 429) return { status, code: 'RATE_LIMITED', message: messages.tooManyAttempts };
-  return { status: status >= 500 ? 500 : status, code, message: status >= 500 ? 'Something went wrong on our side. Please try again.' : message };
+  return {
+    status: status >= 500 ? 500 : status,
+    code,
+    message: status >= 500 ? 'Something went wrong on our side. Please try again.' : message,
+  };
 }

@@ -1,7 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, pageQuery, productCreateRequest, productStatuses } from '@furniture-mart/shared';
+import {
+  idParams,
+  pageQuery,
+  productCreateRequest,
+  productStatuses,
+  type Role,
+} from '@furniture-mart/shared';
 
 const photoSchema = z.object({
   url: z.string(),
@@ -30,12 +36,20 @@ const myProductsPageSchema = z.object({
   total: z.number().int(),
 });
 
+/** Signed out (401) and wrong role (403) are answered before the body, id or query is looked at. */
+const allow = (roles: readonly Role[]) => ({
+  preValidation: async (request: FastifyRequest) => {
+    await request.requireViewer(roles);
+  },
+});
+
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.post(
     '/api/products',
     {
+      ...allow(['seller']),
       schema: {
         tags: ['seller'],
         summary: 'Add a product with photos uploaded through /api/uploads/images (the first is the cover)',
@@ -53,6 +67,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   route.get(
     '/api/my/products',
     {
+      ...allow(['seller']),
       schema: {
         tags: ['seller'],
         summary: 'My products (not removed), newest first, with open bookings counted',
@@ -69,6 +84,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   route.post(
     '/api/products/:id/advertise',
     {
+      ...allow(['seller']),
       schema: {
         tags: ['seller'],
         summary: 'Advertise my available product on the home page',
@@ -85,6 +101,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   route.delete(
     '/api/products/:id',
     {
+      ...allow(['seller', 'admin']),
       schema: {
         tags: ['seller'],
         summary: 'Delete a product (its seller or an admin); open bookings are cancelled',

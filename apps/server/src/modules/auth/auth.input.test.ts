@@ -1,0 +1,101 @@
+/**
+ * Inputs the release fuzz suite (test/release) found answered with 500 or out of order by the auth routes:
+ * HEAD on Better Auth's GET endpoints, NUL characters, non-ASCII callback URLs, and a signed-out profile
+ * edit being validated before the caller was checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signUp,
+  TestClient,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
+
+let ctx: TestContext;
+let buyer: TestUser;
+const anonymous = () => new TestClient(ctx.app);
+const password = 'correct-horse-battery';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  buyer = await signUp(ctx.app, 'buyer', { password });
+});
+afterAll(() => ctx.close());
+
+describe('HEAD on Better Auth endpoints', () => {
+  it('answers HEAD /api/auth/get-session as its GET does, without a body', async () => {
+    const get = await buyer.client.get('/api/auth/get-session');
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/auth/get-session',
+      headers: { cookie: buyer.client.cookie! },
+    });
+    expect(get.statusCode).toBe(200);
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+});
+
+describe('NUL characters, which the database cannot store', () => {
+  it.each([
+    [
+      'sign-up',
+      '/api/auth/sign-up/email',
+      () => ({ name: 'Nul\u0000Name', email: 'nul@example.test', password, role: 'buyer' }),
+    ],
+    ['revoke-session', '/api/auth/revoke-session', () => ({ token: 'abc\u0000' })],
+  ])('answers a NUL in the %s body with 400 INVALID_TEXT', async (_name, url, body) => {
+    const res = await buyer.client.post(url, body());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_TEXT');
+  });
+
+  it('answers a NUL in a Better Auth query string with 400 INVALID_TEXT', async () => {
+    const res = await buyer.client.get('/api/auth/get-session?disableCookieCache=%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_TEXT');
+  });
+});
+
+describe('callback URLs', () => {
+  it.each([
+    ['sign-in', '/api/auth/sign-in/email', { email: 'someone@example.test', password }],
+    [
+      'sign-up',
+      '/api/auth/sign-up/email',
+      { name: 'Callback', email: 'callback@example.test', password, role: 'buyer' },
+    ],
+    ['social sign-in', '/api/auth/sign-in/social', { provider: 'google' }],
+  ])(
+    'refuses a callback URL with characters a header cannot carry on %s (400, not 500)',
+    async (_name, url, body) => {
+      const res = await anonymous().post(url, { ...body, callbackURL: 'http://localhost:3000/Āé' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('callbackURL');
+    },
+  );
+
+  it('signs in with the real account and a non-ASCII callback refused, then an ASCII one accepted', async () => {
+    const refused = await anonymous().post('/api/auth/sign-in/email', {
+      email: buyer.email,
+      password,
+      callbackURL: 'Ā',
+    });
+    expect(refused.statusCode).toBe(400);
+    const accepted = await anonymous().post('/api/auth/sign-in/email', {
+      email: buyer.email,
+      password,
+      callbackURL: 'http://localhost:3000/my-orders?x=%C4%80',
+    });
+    expect(accepted.statusCode).toBe(200);
+  });
+});
+
+describe('profile edits', () => {
+  it('asks a signed-out caller to sign in before checking the body', async () => {
+    const res = await anonymous().post('/api/auth/update-user', { role: 'admin', name: '' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,562 @@
+/**
+ * What the fuzz suite sends to each route: the caller the route wants (so bodies reach validation), the
+ * path ids, query strings and bodies it generates, and the real objects it mixes in. Each route is one
+ * target; the fuzz test files run one group each, so the two test workers share the load.
+ */
+import fc from 'fast-check';
+import { conditions, locations, reportReasons, sandboxTestCards } from '@furniture-mart/shared';
+import type { Actor, World } from './world.js';
+import { smallJpeg } from './world.js';
+import {
+  anyText,
+  idArb,
+  jsonBodyArb,
+  jsonNumber,
+  lean,
+  longText,
+  multipartArb,
+  numberText,
+  queryArb,
+  requestArb,
+  segmentArb,
+  type Body,
+  type FuzzRequest,
+} from './fuzz.js';
+
+export type FuzzGroup = 'public' | 'buyer' | 'seller-admin';
+
+/**
+ * Real objects for the generators to mix in, made once per test file. Routes that delete or change an
+ * object get a pool of their own, so an earlier route cannot use up what a later one needs.
+ */
+export interface Pool {
+  world: World;
+  image: Buffer;
+  /** Available products of the seller, each booked by the buyer and reported by the other buyer. */
+  products: string[];
+  /** Available products nobody booked yet (for new bookings and reports). */
+  fresh: string[];
+  /** Products for the delete route. */
+  doomedProducts: string[];
+  /** The buyer's open bookings of `products`: read, paid for. */
+  bookings: string[];
+  /** The buyer's bookings for the delete route. */
+  doomedBookings: string[];
+  reports: string[];
+  /** Reports for the remove-the-reported-item route. */
+  itemReports: string[];
+  /** Photos the seller uploaded and has not used yet. */
+  photos: string[];
+  buyers: string[];
+  sellers: string[];
+  emails: string[];
+}
+
+export async function createPool(world: World, size = 12): Promise<Pool> {
+  const list = async (make: (i: number) => Promise<string>, n = size) => {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push(await make(i));
+    return ids;
+  };
+  const products = await list((i) =>
+    world.product(world.seller.id, { advertised: i % 2 === 0, advertisedAt: new Date() }),
+  );
+  const bookings = await list((i) => world.booking(products[i]!, world.buyer.id));
+  const reports = await list((i) => world.report(products[i]!, world.otherBuyer.id));
+  const doomedProducts = await list(() => world.product(world.seller.id));
+  const doomedBookings = await list(async () => world.booking(await world.product(), world.buyer.id));
+  const itemReports = await list(async () => world.report(await world.product(), world.otherBuyer.id));
+  // Accounts for the admin's destructive actions, so the callers themselves stay.
+  const buyers = [(await world.user('buyer')).id, (await world.user('buyer')).id];
+  const sellers = [(await world.user('seller')).id, (await world.user('seller')).id];
+  return {
+    world,
+    image: await smallJpeg(),
+    products,
+    fresh: await list(() => world.product(world.seller.id), 3 * size),
+    doomedProducts,
+    bookings,
+    doomedBookings,
+    reports,
+    itemReports,
+    photos: await list(() => world.photo(world.seller.id), 3 * size),
+    buyers,
+    sellers,
+    emails: [world.buyer.email, world.seller.email, world.admin.email, world.removedBuyer.email],
+  };
+}
+
+export interface FuzzTarget {
+  group: FuzzGroup;
+  method: string;
+  /** As registered. */
+  route: string;
+  /** Who sends: an actor of the world, or `own` for a fresh account of its own (it may sign itself out). */
+  as: Actor | 'own';
+  arbitrary(pool: Pool): fc.Arbitrary<FuzzRequest>;
+}
+
+const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
+
+const readMethod = fc.constantFrom('GET', 'GET', 'GET', 'HEAD');
+
+/** A GET route: query strings (and the path, if it has a parameter). */
+function getTarget(
+  group: FuzzGroup,
+  route: string,
+  as: FuzzTarget['as'],
+  queryKeys: readonly string[] = [],
+  path?: (pool: Pool) => fc.Arbitrary<string>,
+): FuzzTarget {
+  return {
+    group,
+    method: 'GET',
+    route,
+    as,
+    arbitrary: (pool) =>
+      requestArb({
+        method: readMethod,
+        url: fc
+          .tuple(path ? path(pool) : fc.constant(route), queryArb(queryKeys))
+          .map(([p, q]) => withQuery(p, q)),
+        body: fc.constant({}),
+      }),
+  };
+}
+
+/** A route with a body: generated bodies, query strings and path. */
+function writeTarget(
+  group: FuzzGroup,
+  method: string,
+  route: string,
+  as: FuzzTarget['as'],
+  body: (pool: Pool) => fc.Arbitrary<Body>,
+  path?: (pool: Pool) => fc.Arbitrary<string>,
+): FuzzTarget {
+  return {
+    group,
+    method,
+    route,
+    as,
+    arbitrary: (pool) =>
+      requestArb({
+        method: fc.constant(method),
+        url: fc.tuple(path ? path(pool) : fc.constant(route), queryArb([])).map(([p, q]) => withQuery(p, q)),
+        body: body(pool),
+      }),
+  };
+}
+
+/** `route` with `:id` replaced by generated ids (real ones from `ids` mixed in). */
+const idPath =
+  (route: string, ids: (pool: Pool) => string[]) =>
+  (pool: Pool): fc.Arbitrary<string> =>
+    segmentArb(idArb(() => ids(pool))).map((id) => route.replace(':id', id));
+
+const noFields = {};
+
+// ---------- valid-looking field values (lean: mostly valid, sometimes anything) ----------
+
+const price = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('120.50', '1,250.00', '640', '0.01', '10000000', '10000000.00', 99.99),
+  },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 1_000_000 }) },
+  { weight: 2, arbitrary: numberText },
+  { weight: 1, arbitrary: jsonNumber },
+  { weight: 1, arbitrary: longText },
+);
+const phone = lean(
+  fc.constantFrom('+880 1711 123456', '01711-000111', '(02) 555 0101'),
+  fc.string({ maxLength: 30 }),
+);
+const text = (max: number) =>
+  lean(fc.string({ minLength: 1, maxLength: max }).filter((t) => t.trim() !== ''));
+const email = (pool: Pool) =>
+  lean(
+    fc.oneof(
+      fc.constantFrom(...pool.emails),
+      fc.emailAddress(),
+      fc.constantFrom('a@b.co', 'UPPER@EXAMPLE.TEST'),
+    ),
+  );
+/** One of `ids` (real objects), a UUID that exists nowhere, or not an id at all. */
+const uuidOr = (ids: () => string[]) => idArb(ids);
+const card = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...sandboxTestCards.map((c) => c.number)) },
+  { weight: 1, arbitrary: fc.constantFrom('4111 1111 1111 1111', '0000 0000 0000 0000', '4242424242424241') },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('0', '1', '4', '9', ' ', '-'), maxLength: 25 }) },
+);
+const betterAuthEndpoints = [
+  'sign-out',
+  'get-session',
+  'list-sessions',
+  'revoke-session',
+  'revoke-sessions',
+  'revoke-other-sessions',
+  'change-password',
+  'set-password',
+  'callback/google',
+  'callback/github',
+  'error',
+  'ok',
+  'list-accounts',
+  'account-info',
+  'refresh-token',
+  'get-access-token',
+  'sign-in/email/',
+  'sign-up/email/',
+  'update-user/',
+  'delete-user',
+  'verify-email',
+  'reset-password',
+  'request-password-reset',
+  'link-social',
+  'unlink-account',
+  'change-email',
+  'sign-in/anonymous',
+  'sign-in/username',
+  'sign-in/social/',
+];
+
+export const fuzzTargets: FuzzTarget[] = [
+  // ---------- public ----------
+  getTarget('public', '/api/health', 'anonymous'),
+  getTarget('public', '/api/ready', 'anonymous'),
+  getTarget('public', '/api/openapi.json', 'anonymous'),
+  getTarget('public', '/api/docs', 'anonymous'),
+  getTarget('public', '/api/docs/json', 'anonymous'),
+  getTarget('public', '/api/docs/yaml', 'anonymous'),
+  getTarget('public', '/api/docs/static/index.html', 'anonymous'),
+  getTarget('public', '/api/docs/static/swagger-initializer.js', 'anonymous'),
+  getTarget('public', '/api/docs/static/*', 'anonymous', [], () =>
+    fc
+      .oneof(
+        segmentArb(anyText),
+        fc.constantFrom(
+          'swagger-ui.css',
+          'index.css',
+          '../package.json',
+          '..%2F..%2Fpackage.json',
+          '%2e%2e/%2e%2e/package.json',
+        ),
+      )
+      .map((file) => `/api/docs/static/${file}`),
+  ),
+  {
+    group: 'public',
+    method: 'HEAD',
+    route: '/api/docs/',
+    as: 'anonymous',
+    arbitrary: () =>
+      requestArb({
+        method: fc.constant('HEAD'),
+        url: queryArb([]).map((q) => withQuery('/api/docs/', q)),
+        body: fc.constant({}),
+      }),
+  },
+  getTarget('public', '/api/config', 'anonymous'),
+  getTarget('public', '/api/categories', 'anonymous'),
+  getTarget('public', '/api/products/advertised', 'anonymous'),
+  getTarget('public', '/media/categories/:file', 'anonymous', [], (pool) =>
+    segmentArb(
+      fc.oneof(
+        fc.constant(`${pool.world.categorySlug}.svg`),
+        anyText,
+        anyText.map((t) => `${t}.svg`),
+      ),
+    ).map((file) => `/media/categories/${file}`),
+  ),
+  getTarget('public', '/media/uploads/:key', 'anonymous', [], (pool) =>
+    segmentArb(
+      fc.oneof(
+        fc.constant(pool.world.imageKey),
+        fc.uuid().map((id) => `${id}-display.webp`),
+        fc.constant(`${'-'.repeat(36)}-thumb.webp`),
+        anyText,
+      ),
+    ).map((key) => `/media/uploads/${key}`),
+  ),
+  writeTarget('public', 'POST', '/api/newsletter', 'anonymous', (pool) =>
+    jsonBodyArb({ email: email(pool) }),
+  ),
+  writeTarget(
+    'public',
+    'POST',
+    '/api/auth/sign-up/email',
+    'anonymous',
+    // Each valid sign-up hashes a password on purpose slowly: keep near-valid bodies to about half.
+    (pool) =>
+      jsonBodyArb(
+        {
+          name: fc.string({ maxLength: 90 }),
+          email: email(pool),
+          password: fc.string({ maxLength: 140 }),
+          role: fc.constantFrom('buyer', 'seller', 'admin', 'Buyer', ''),
+          callbackURL: fc.oneof(fc.webUrl(), anyText),
+          rememberMe: fc.oneof(fc.boolean(), anyText),
+        },
+        5,
+      ),
+  ),
+  writeTarget('public', 'POST', '/api/auth/sign-in/email', 'anonymous', (pool) =>
+    jsonBodyArb(
+      {
+        email: email(pool),
+        password: fc.oneof(fc.constant('correct-horse-battery'), fc.string({ maxLength: 140 })),
+        callbackURL: fc.oneof(fc.webUrl(), anyText),
+        rememberMe: fc.boolean(),
+      },
+      5,
+    ),
+  ),
+  writeTarget('public', 'POST', '/api/auth/sign-in/social', 'anonymous', () =>
+    jsonBodyArb({
+      provider: fc.constantFrom('google', 'github', 'apple', ''),
+      callbackURL: fc.oneof(fc.webUrl(), anyText, fc.constantFrom('javascript:alert(1)', '//evil.example')),
+      errorCallbackURL: anyText,
+      newUserCallbackURL: anyText,
+      disableRedirect: fc.boolean(),
+    }),
+  ),
+  getTarget(
+    'public',
+    '/api/auth/*',
+    'own',
+    ['token', 'code', 'state', 'error', 'callbackURL', 'disableCookieCache'],
+    () =>
+      segmentArb(anyText)
+        .chain((random) => fc.constantFrom(...betterAuthEndpoints, random))
+        .map((endpoint) => `/api/auth/${endpoint}`),
+  ),
+  writeTarget(
+    'public',
+    'POST',
+    '/api/auth/*',
+    'own',
+    () =>
+      jsonBodyArb({
+        token: anyText,
+        currentPassword: fc.constantFrom('correct-horse-battery', 'wrong-password-1'),
+        newPassword: fc.string({ maxLength: 140 }),
+        revokeOtherSessions: fc.boolean(),
+        callbackURL: anyText,
+        provider: fc.constantFrom('google', 'credential', ''),
+        idToken: fc.record({ token: anyText }),
+        role: fc.constantFrom('admin', 'seller'),
+        verified: fc.boolean(),
+      }),
+    () =>
+      segmentArb(anyText)
+        .chain((random) => fc.constantFrom(...betterAuthEndpoints, random))
+        .map((endpoint) => `/api/auth/${endpoint}`),
+  ),
+
+  // ---------- buyer (and the signed-in routes everyone uses) ----------
+  getTarget('buyer', '/api/me', 'buyer'),
+  writeTarget('buyer', 'POST', '/api/auth/update-user', 'buyer', () =>
+    jsonBodyArb({
+      name: text(80),
+      image: fc.oneof(
+        fc.webUrl(),
+        fc.constant(null),
+        anyText,
+        fc.constantFrom('javascript:alert(1)', 'data:text/html,x'),
+      ),
+    }),
+  ),
+  getTarget(
+    'buyer',
+    '/api/categories/:id',
+    'buyer',
+    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location'],
+    (pool) =>
+      segmentArb(
+        fc.oneof(
+          fc.constantFrom(pool.world.categoryId, pool.world.categorySlug),
+          idArb(() => []),
+        ),
+      ).map((id) => `/api/categories/${id}`),
+  ),
+  getTarget('buyer', '/api/products', 'buyer', [
+    'q',
+    'sort',
+    'minPrice',
+    'maxPrice',
+    'condition',
+    'location',
+    'category',
+  ]),
+  writeTarget('buyer', 'POST', '/api/bookings', 'buyer', (pool) =>
+    jsonBodyArb({
+      productId: lean(
+        fc.constantFrom(...pool.fresh, ...pool.products),
+        uuidOr(() => pool.products),
+      ),
+      phone,
+      meetingLocation: text(200),
+    }),
+  ),
+  getTarget('buyer', '/api/my/bookings', 'buyer'),
+  getTarget(
+    'buyer',
+    '/api/bookings/:id',
+    'buyer',
+    [],
+    idPath('/api/bookings/:id', (pool) => pool.bookings),
+  ),
+  writeTarget(
+    'buyer',
+    'DELETE',
+    '/api/bookings/:id',
+    'buyer',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/bookings/:id', (pool) => pool.doomedBookings),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/bookings/:id/checkout',
+    'buyer',
+    () => jsonBodyArb({ amount: price, amountCents: price, currency: anyText, productId: fc.uuid() }),
+    idPath('/api/bookings/:id/checkout', (pool) => pool.bookings),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/bookings/:id/checkout/confirm',
+    'buyer',
+    () =>
+      jsonBodyArb({
+        cardNumber: card,
+        expiry: lean(fc.constantFrom('12/40', '01/2030', '13/40', '00/00', '12/20', '1/40', '12 / 2099')),
+        cvc: lean(fc.constantFrom('123', '1234', '12')),
+        name: text(100),
+      }),
+    idPath('/api/bookings/:id/checkout/confirm', (pool) => pool.bookings),
+  ),
+  writeTarget('buyer', 'POST', '/api/payments/stripe/webhook', 'anonymous', () =>
+    jsonBodyArb({
+      id: anyText,
+      type: fc.constantFrom(
+        'payment_intent.succeeded',
+        'payment_intent.amount_capturable_updated',
+        'charge.refunded',
+      ),
+      data: fc.record({
+        object: fc.record({ id: anyText, object: fc.constant('payment_intent'), amount: jsonNumber }),
+      }),
+    }),
+  ),
+  writeTarget('buyer', 'POST', '/api/reports', 'buyer', (pool) =>
+    jsonBodyArb({
+      productId: lean(
+        fc.constantFrom(...pool.fresh),
+        uuidOr(() => pool.products),
+      ),
+      reason: lean(fc.constantFrom(...reportReasons), fc.constantFrom('spam', '', 'SCAM')),
+      details: lean(fc.option(fc.string({ maxLength: 1000 }), { nil: undefined }), longText),
+    }),
+  ),
+
+  // ---------- seller ----------
+  writeTarget('seller-admin', 'POST', '/api/uploads/images', 'seller', (pool) => multipartArb(pool.image)),
+  writeTarget('seller-admin', 'POST', '/api/products', 'seller', (pool) =>
+    jsonBodyArb({
+      title: text(120),
+      phone,
+      originalPrice: price,
+      sellingPrice: price,
+      yearsUsed: lean(
+        fc.integer({ min: 0, max: 100 }),
+        fc.oneof(fc.integer({ min: -5, max: 120 }), numberText, jsonNumber),
+      ),
+      description: lean(fc.string({ minLength: 1, maxLength: 200 }), fc.oneof(anyText, longText)),
+      location: lean(fc.constantFrom(...locations), fc.constantFrom('Paris', 'dhaka', '')),
+      condition: lean(fc.constantFrom(...conditions), fc.constantFrom('new', '', 'GOOD')),
+      categoryId: lean(
+        fc.constant(pool.world.categoryId),
+        idArb(() => []),
+      ),
+      photoIds: lean(
+        fc.subarray(pool.photos, { minLength: 1, maxLength: 3 }),
+        fc.oneof(
+          fc.array(
+            idArb(() => pool.photos),
+            { maxLength: 10 },
+          ),
+          fc.nat().map((n) => [pool.photos[n % pool.photos.length]!, pool.photos[n % pool.photos.length]!]),
+        ),
+      ),
+      widthCm: fc.option(
+        lean(fc.integer({ min: 1, max: 1000 }), fc.oneof(fc.integer({ min: -1, max: 1001 }), numberText)),
+        { nil: undefined },
+      ),
+      depthCm: fc.option(lean(fc.integer({ min: 1, max: 1000 }), numberText), { nil: undefined }),
+      heightCm: fc.option(lean(fc.constantFrom('45', ' 90 ', ''), numberText), { nil: undefined }),
+    }),
+  ),
+  getTarget('seller-admin', '/api/my/products', 'seller'),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/products/:id/advertise',
+    'seller',
+    () => jsonBodyArb({ advertised: fc.boolean(), status: anyText, price }),
+    idPath('/api/products/:id/advertise', (pool) => pool.products),
+  ),
+  writeTarget(
+    'seller-admin',
+    'DELETE',
+    '/api/products/:id',
+    'seller',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/products/:id', (pool) => pool.doomedProducts),
+  ),
+  getTarget(
+    'seller-admin',
+    '/api/products/:id/bookings',
+    'seller',
+    [],
+    idPath('/api/products/:id/bookings', (pool) => pool.products),
+  ),
+
+  // ---------- admin ----------
+  getTarget('seller-admin', '/api/admin/buyers', 'admin', ['q']),
+  getTarget('seller-admin', '/api/admin/sellers', 'admin', ['q']),
+  getTarget('seller-admin', '/api/admin/reports', 'admin'),
+  getTarget('seller-admin', '/api/admin/audit', 'admin'),
+  writeTarget(
+    'seller-admin',
+    'DELETE',
+    '/api/admin/users/:id',
+    'admin',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/admin/users/:id', (pool) => [...pool.buyers, pool.world.admin.id]),
+  ),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/admin/sellers/:id/verify',
+    'admin',
+    () => jsonBodyArb({ verified: fc.boolean(), role: fc.constantFrom('admin', 'buyer') }),
+    idPath('/api/admin/sellers/:id/verify', (pool) => [...pool.sellers, pool.world.buyer.id]),
+  ),
+  writeTarget(
+    'seller-admin',
+    'DELETE',
+    '/api/admin/reports/:id',
+    'admin',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/admin/reports/:id', (pool) => pool.reports),
+  ),
+  writeTarget(
+    'seller-admin',
+    'DELETE',
+    '/api/admin/reports/:id/product',
+    'admin',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/admin/reports/:id/product', (pool) => pool.itemReports),
+  ),
+];

@@ -1,0 +1,542 @@
+/**
+ * Release gate "mass assignment": privileged, ownership and money fields injected into every write body
+ * persist nothing. Each request is either refused with 400, or succeeds and the rows show the server's
+ * values (checked in the database, not in the answer).
+ */
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookings,
+  newsletterSubscribers,
+  paymentIntents,
+  payments,
+  productPhotos,
+  products,
+  reports,
+  users,
+} from '../../src/db/schema.js';
+import { TEST_ORIGIN } from '../helpers/app.js';
+import { expectWellFormed } from './send.js';
+import {
+  buildReleaseApp,
+  createWorld,
+  multipartBody,
+  PASSWORD,
+  smallJpeg,
+  type ReleaseApp,
+  type World,
+} from './world.js';
+
+let ctx: ReleaseApp;
+let world: World;
+const db = () => ctx.database.db;
+
+beforeAll(async () => {
+  ctx = await buildReleaseApp();
+  world = await createWorld(ctx.app);
+});
+afterAll(() => ctx?.close());
+
+/** What an attacker adds: values that would grant privileges, take ownership or change money. */
+function sneaky(): Record<string, unknown> {
+  return {
+    role: 'admin',
+    verified: true,
+    status: 'sold',
+    sellerId: world.otherSeller.id,
+    userId: world.otherBuyer.id,
+    buyerId: world.otherBuyer.id,
+    reporterId: world.otherBuyer.id,
+    ownerId: world.otherSeller.id,
+    price: 1,
+    amount: 1,
+    amountCents: 1,
+    priceCents: 1,
+    sellingPriceCents: 1,
+    currency: 'XXX',
+    paymentStatus: 'paid',
+    isAdmin: true,
+    advertised: true,
+    emailVerified: true,
+    deletedAt: null,
+    id: randomUUID(),
+    createdAt: '2000-01-01T00:00:00.000Z',
+  };
+}
+
+const sneakyKeys = [
+  'role',
+  'verified',
+  'status',
+  'sellerId',
+  'userId',
+  'buyerId',
+  'reporterId',
+  'ownerId',
+  'price',
+  'amount',
+  'amountCents',
+  'priceCents',
+  'sellingPriceCents',
+  'currency',
+  'paymentStatus',
+  'isAdmin',
+  'advertised',
+  'emailVerified',
+  'deletedAt',
+  'id',
+  'createdAt',
+];
+
+/** Every key alone, then all of them together (values are made when the test runs). */
+const injections = [...sneakyKeys, 'all of them'];
+function injection(key: string): Record<string, unknown> {
+  const all = sneaky();
+  return key === 'all of them' ? all : { [key]: all[key] };
+}
+
+let requests = 0;
+function post(url: string, body: unknown, cookie: string | null, method: 'POST' | 'DELETE' = 'POST') {
+  return ctx.app.inject({
+    method,
+    url,
+    // Its own client address, so the per-address limits (newsletter: 10 a minute) do not interfere.
+    remoteAddress: `10.9.${++requests >> 8}.${requests & 255}`,
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(body),
+  });
+}
+
+/** 400 (refused: then `unchanged` must still hold) or the expected success (then `persisted` must hold). */
+async function refusedOrServerValues(
+  response: LightMyRequestResponse,
+  success: number,
+  checks: { persisted: () => Promise<void>; unchanged?: () => Promise<void> },
+) {
+  expectWellFormed(response, 'answer');
+  expect([400, success], response.body).toContain(response.statusCode);
+  if (response.statusCode === success) await checks.persisted();
+  else await checks.unchanged?.();
+}
+
+const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Promise<void> }> = [
+  {
+    name: 'POST /api/auth/sign-up/email',
+    run: async (extra) => {
+      const email = `mass-${randomUUID()}@example.test`;
+      const res = await post(
+        '/api/auth/sign-up/email',
+        { name: 'Mass', email, password: PASSWORD, role: 'buyer', ...extra },
+        null,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(users).where(eq(users.email, email));
+          expect(row).toMatchObject({
+            role: 'buyer',
+            verified: false,
+            emailVerified: false,
+            deletedAt: null,
+          });
+          expect(row!.id).not.toBe(extra.id);
+        },
+        unchanged: async () =>
+          expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]),
+      });
+    },
+  },
+  {
+    name: 'POST /api/auth/update-user',
+    run: async (extra) => {
+      const user = await world.user('seller');
+      const res = await post(
+        '/api/auth/update-user',
+        { name: 'Still a seller', ...extra },
+        user.client.cookie,
+      );
+      const check = async () => {
+        const [row] = await db().select().from(users).where(eq(users.id, user.id));
+        expect(row).toMatchObject({ role: 'seller', verified: false, emailVerified: false, deletedAt: null });
+      };
+      await refusedOrServerValues(res, 200, { persisted: check, unchanged: check });
+    },
+  },
+  {
+    name: 'POST /api/auth/sign-in/email',
+    run: async (extra) => {
+      const res = await post(
+        '/api/auth/sign-in/email',
+        { email: world.otherBuyer.email, password: PASSWORD, ...extra },
+        null,
+      );
+      const check = async () => {
+        const [row] = await db().select().from(users).where(eq(users.id, world.otherBuyer.id));
+        expect(row).toMatchObject({ role: 'buyer', verified: false, deletedAt: null });
+      };
+      await refusedOrServerValues(res, 200, { persisted: check, unchanged: check });
+    },
+  },
+  {
+    name: 'POST /api/newsletter',
+    run: async (extra) => {
+      const email = `news-${randomUUID()}@example.test`;
+      const res = await post('/api/newsletter', { email, ...extra }, null);
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const rows = await db()
+            .select()
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.email, email));
+          expect(rows).toHaveLength(1);
+          expect(rows[0]!.id).not.toBe(extra.id);
+          expect(rows[0]!.createdAt.getFullYear()).toBeGreaterThan(2000);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/uploads/images (extra multipart fields)',
+    run: async (extra) => {
+      const { payload, headers } = multipartBody(await smallJpeg());
+      const boundary = headers['content-type']!.split('boundary=')[1]!;
+      const fields = Object.entries(extra)
+        .map(
+          ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`,
+        )
+        .join('');
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        headers: { origin: TEST_ORIGIN, cookie: world.seller.client.cookie!, ...headers },
+        payload: Buffer.concat([Buffer.from(fields), payload]),
+      });
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(productPhotos).where(eq(productPhotos.id, res.json().id));
+          expect(row).toMatchObject({ ownerId: world.seller.id, productId: null });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/products',
+    run: async (extra) => {
+      const photoId = await world.photo(world.seller.id);
+      const res = await post(
+        '/api/products',
+        {
+          title: 'Mass-assigned sofa',
+          phone: '+880 1711 123456',
+          originalPrice: '500',
+          sellingPrice: '250.50',
+          yearsUsed: 1,
+          description: 'Blue, three seats.',
+          location: 'Dhaka',
+          condition: 'good',
+          categoryId: world.categoryId,
+          photoIds: [photoId],
+          ...extra,
+        },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(products).where(eq(products.id, res.json().id));
+          expect(row).toMatchObject({
+            sellerId: world.seller.id,
+            status: 'available',
+            advertised: false,
+            advertisedAt: null,
+            sellingPriceCents: 25_050,
+            originalPriceCents: 50_000,
+            currency: ctx.config.CURRENCY,
+            deletedAt: null,
+          });
+          expect(row!.id).not.toBe(extra.id);
+          expect(row!.postedAt.getFullYear()).toBeGreaterThan(2000);
+        },
+        unchanged: async () => {
+          const [photo] = await db().select().from(productPhotos).where(eq(productPhotos.id, photoId));
+          expect(photo!.productId).toBeNull();
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/products/:id/advertise',
+    run: async (extra) => {
+      const id = await world.product(world.seller.id, { sellingPriceCents: 33_300 });
+      const res = await post(
+        `/api/products/${id}/advertise`,
+        { ...extra, advertised: false },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(products).where(eq(products.id, id));
+          expect(row).toMatchObject({
+            sellerId: world.seller.id,
+            status: 'available',
+            advertised: true,
+            sellingPriceCents: 33_300,
+            currency: ctx.config.CURRENCY,
+            deletedAt: null,
+          });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings',
+    run: async (extra) => {
+      const productId = await world.product(world.seller.id, { sellingPriceCents: 45_600 });
+      const res = await post(
+        '/api/bookings',
+        { productId, phone: '+880 1711 000444', meetingLocation: 'Banani', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, res.json().id));
+          expect(row).toMatchObject({
+            productId,
+            buyerId: world.buyer.id,
+            status: 'booked',
+            priceCents: 45_600,
+            currency: ctx.config.CURRENCY,
+            paidAt: null,
+          });
+          expect(row!.id).not.toBe(extra.id);
+          const [product] = await db().select().from(products).where(eq(products.id, productId));
+          expect(product).toMatchObject({
+            status: 'available',
+            sellerId: world.seller.id,
+            advertised: false,
+          });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/reports',
+    run: async (extra) => {
+      const productId = await world.product();
+      const reporter = await world.user('buyer');
+      const res = await post(
+        '/api/reports',
+        { productId, reason: 'scam', details: 'Fake photos.', ...extra },
+        reporter.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(reports).where(eq(reports.id, res.json().id));
+          expect(row).toMatchObject({ productId, reporterId: reporter.id, status: 'open', closedAt: null });
+          expect(row!.id).not.toBe(extra.id);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings/:id/checkout',
+    run: async (extra) => {
+      const productId = await world.product(world.seller.id, { sellingPriceCents: 78_900 });
+      const bookingId = await world.booking(productId);
+      const res = await post(`/api/bookings/${bookingId}/checkout`, extra, world.buyer.client.cookie);
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          expect(res.json()).toMatchObject({ amountCents: 78_900, currency: ctx.config.CURRENCY });
+          const intents = await db()
+            .select()
+            .from(paymentIntents)
+            .where(eq(paymentIntents.bookingId, bookingId));
+          expect(intents.map((i) => [i.amountCents, i.currency])).toEqual([[78_900, ctx.config.CURRENCY]]);
+          const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(booking).toMatchObject({ status: 'booked', buyerId: world.buyer.id, priceCents: 78_900 });
+          expect(await db().select().from(payments).where(eq(payments.bookingId, bookingId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings/:id/checkout/confirm',
+    run: async (extra) => {
+      const productId = await world.product(world.seller.id, { sellingPriceCents: 12_345 });
+      const bookingId = await world.booking(productId);
+      const res = await post(
+        `/api/bookings/${bookingId}/checkout/confirm`,
+        { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Mass Buyer', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [payment] = await db().select().from(payments).where(eq(payments.bookingId, bookingId));
+          expect(payment).toMatchObject({
+            amountCents: 12_345,
+            currency: ctx.config.CURRENCY,
+            buyerId: world.buyer.id,
+            productId,
+          });
+          const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(booking).toMatchObject({ status: 'paid', buyerId: world.buyer.id, priceCents: 12_345 });
+          const [product] = await db().select().from(products).where(eq(products.id, productId));
+          expect(product).toMatchObject({
+            status: 'sold',
+            sellerId: world.seller.id,
+            sellingPriceCents: 12_345,
+          });
+        },
+        unchanged: async () => {
+          expect(await db().select().from(payments).where(eq(payments.bookingId, bookingId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'DELETE /api/bookings/:id',
+    run: async (extra) => {
+      const bookingId = await world.booking(await world.product());
+      const res = await post(`/api/bookings/${bookingId}`, extra, world.buyer.client.cookie, 'DELETE');
+      await refusedOrServerValues(res, 204, {
+        persisted: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row).toMatchObject({ status: 'cancelled', buyerId: world.buyer.id, paidAt: null });
+          expect(await db().select().from(payments).where(eq(payments.bookingId, bookingId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'DELETE /api/products/:id',
+    run: async (extra) => {
+      const id = await world.product();
+      const res = await post(`/api/products/${id}`, extra, world.seller.client.cookie, 'DELETE');
+      await refusedOrServerValues(res, 204, {
+        persisted: async () => {
+          const [row] = await db().select().from(products).where(eq(products.id, id));
+          expect(row!.deletedAt).not.toBeNull();
+          expect(row).toMatchObject({ sellerId: world.seller.id, status: 'available' });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/admin/sellers/:id/verify',
+    run: async (extra) => {
+      const seller = await world.user('seller');
+      const res = await post(
+        `/api/admin/sellers/${seller.id}/verify`,
+        { ...extra, verified: false },
+        world.admin.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(users).where(eq(users.id, seller.id));
+          expect(row).toMatchObject({ role: 'seller', verified: true, deletedAt: null });
+        },
+      });
+    },
+  },
+  {
+    name: 'DELETE /api/admin/users/:id',
+    run: async (extra) => {
+      const buyer = await world.user('buyer');
+      const res = await post(`/api/admin/users/${buyer.id}`, extra, world.admin.client.cookie, 'DELETE');
+      await refusedOrServerValues(res, 204, {
+        persisted: async () => {
+          const [row] = await db().select().from(users).where(eq(users.id, buyer.id));
+          expect(row).toMatchObject({ role: 'buyer', verified: false });
+          expect(row!.deletedAt).not.toBeNull();
+        },
+      });
+    },
+  },
+  {
+    name: 'DELETE /api/admin/reports/:id',
+    run: async (extra) => {
+      const reportId = await world.report(await world.product());
+      const res = await post(
+        `/api/admin/reports/${reportId}`,
+        { ...extra, status: 'open' },
+        world.admin.client.cookie,
+        'DELETE',
+      );
+      await refusedOrServerValues(res, 204, {
+        persisted: async () => {
+          const [row] = await db().select().from(reports).where(eq(reports.id, reportId));
+          expect(row).toMatchObject({ status: 'closed', reporterId: world.buyer.id });
+        },
+      });
+    },
+  },
+  {
+    name: 'DELETE /api/admin/reports/:id/product',
+    run: async (extra) => {
+      const productId = await world.product();
+      const reportId = await world.report(productId);
+      const res = await post(
+        `/api/admin/reports/${reportId}/product`,
+        extra,
+        world.admin.client.cookie,
+        'DELETE',
+      );
+      await refusedOrServerValues(res, 204, {
+        persisted: async () => {
+          const [row] = await db().select().from(products).where(eq(products.id, productId));
+          expect(row!.deletedAt).not.toBeNull();
+          expect(row).toMatchObject({ sellerId: world.seller.id, status: 'available' });
+          const open = await db()
+            .select()
+            .from(reports)
+            .where(and(eq(reports.productId, productId), eq(reports.status, 'open')));
+          expect(open).toEqual([]);
+        },
+      });
+    },
+  },
+];
+
+describe.each(cases.map((c) => [c.name, c] as const))('%s', (_name, testCase) => {
+  it.each(injections)(
+    'with %s injected: refused with 400, or the rows hold the server’s values',
+    async (key) => {
+      await testCase.run(injection(key));
+    },
+  );
+
+  it('injects every key of the attacker’s list', () => {
+    expect(Object.keys(sneaky()).sort()).toEqual([...sneakyKeys].sort());
+  });
+});
+
+describe('prototype keys in write bodies', () => {
+  const cases: Array<[string, string, () => string | null]> = [
+    ['POST /api/auth/sign-up/email', '/api/auth/sign-up/email', () => null],
+    ['POST /api/auth/update-user', '/api/auth/update-user', () => world.buyer.client.cookie],
+    ['POST /api/bookings', '/api/bookings', () => world.buyer.client.cookie],
+    ['POST /api/products', '/api/products', () => world.seller.client.cookie],
+  ];
+  it.each(cases)('%s refuses __proto__ and constructor.prototype with 400', async (_name, url, cookie) => {
+    for (const payload of [
+      '{"__proto__":{"role":"admin"},"name":"x"}',
+      '{"constructor":{"prototype":{"role":"admin"}}}',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          origin: TEST_ORIGIN,
+          'content-type': 'application/json',
+          ...(cookie() ? { cookie: cookie()! } : {}),
+        },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expectWellFormed(res, url);
+    }
+    const [buyer] = await db().select().from(users).where(eq(users.id, world.buyer.id));
+    expect(buyer!.role).toBe('buyer');
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+  });
+});
