@@ -165,6 +165,24 @@ describe('who may ask is decided before the input is looked at', () => {
   );
 });
 
+describe('OPTIONS', () => {
+  // No route answers OPTIONS (the API is same-origin only, so there is no CORS preflight): each URL of the
+  // table answers it with the API's 404.
+  it('answers OPTIONS on every URL of the table with 404 in the error format', async () => {
+    const urls = new Set<string>();
+    for (const row of policy) urls.add((await row.build(world, 'admin')).url.split('?')[0]!);
+    for (const url of urls) {
+      const res = await world.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(res.statusCode, url).toBe(404);
+      expectWellFormed(res, `OPTIONS ${url}`, 'OPTIONS');
+    }
+  });
+});
+
 describe('state-changing requests from another site', () => {
   const writes = policy.filter(
     (row) => row.method !== 'GET' && row.method !== 'HEAD' && row.route !== '/api/payments/stripe/webhook',

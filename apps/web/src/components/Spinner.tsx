@@ -23,10 +23,13 @@ export function Spinner({ label = webMessages.loading, size = 'md', className = 
   );
 }
 
-/** A spinner centred in the space a page would take, so the layout does not jump. */
+/**
+ * A spinner centred in the space a page would take, so the layout does not jump. While one is on
+ * screen the site footer is left out (index.css), so the arriving page does not push it down.
+ */
 export function PageSpinner({ label }: { label?: string }) {
   return (
-    <div className="grid min-h-[50vh] place-items-center">
+    <div className="grid min-h-[50vh] place-items-center" data-page-loading>
       <Spinner size="lg" label={label} />
     </div>
   );

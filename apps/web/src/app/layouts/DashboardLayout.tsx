@@ -28,7 +28,7 @@ export function DashboardLayout() {
           <Outlet />
         </main>
       </div>
-      <footer className="border-t border-base-300 bg-base-100">
+      <footer className="border-t border-base-300 bg-base-100" data-site-footer>
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-base-content/75 sm:px-6">
           © 2022 Furniture Mart
         </p>

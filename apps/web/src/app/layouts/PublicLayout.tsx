@@ -12,9 +12,7 @@ export function PublicLayout() {
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />
-      {/* At least a screen tall under the header, so the footer starts below the fold while a page loads
-          and nothing on screen moves when the page arrives. */}
-      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

@@ -12,7 +12,7 @@ const footerCategories = [
 
 export function SiteFooter() {
   return (
-    <footer className="bg-neutral text-neutral-content">
+    <footer className="bg-neutral text-neutral-content" data-site-footer>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1.2fr]">
         <section aria-labelledby="footer-about" className="space-y-3">
           <h2 id="footer-about" className="flex items-center gap-2 font-display text-xl font-bold">

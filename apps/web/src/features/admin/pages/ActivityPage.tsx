@@ -47,6 +47,7 @@ export function ActivityPage() {
       />
       {audit.isError ? <ListError error={audit.error} onRetry={() => void audit.refetch()} /> : null}
       <DataTable
+        stackOnPhones
         caption="Moderation activity"
         columns={columns}
         rows={audit.data?.items ?? []}

@@ -67,6 +67,7 @@ export function AllBuyersPage() {
       <SearchBox value={q} label="Search buyers by name or email" onSearch={setQuery} />
       {buyers.isError ? <ListError error={buyers.error} onRetry={() => void buyers.refetch()} /> : null}
       <DataTable
+        stackOnPhones
         caption="All buyers"
         columns={columns}
         rows={buyers.data?.items ?? []}

@@ -94,6 +94,7 @@ export function AllSellersPage() {
       <SearchBox value={q} label="Search sellers by name or email" onSearch={setQuery} />
       {sellers.isError ? <ListError error={sellers.error} onRetry={() => void sellers.refetch()} /> : null}
       <DataTable
+        stackOnPhones
         caption="All sellers"
         columns={columns}
         rows={sellers.data?.items ?? []}

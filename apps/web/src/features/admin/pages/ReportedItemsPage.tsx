@@ -129,6 +129,7 @@ export function ReportedItemsPage() {
       />
       {reports.isError ? <ListError error={reports.error} onRetry={() => void reports.refetch()} /> : null}
       <DataTable
+        stackOnPhones
         caption="Open reports"
         columns={columns}
         rows={reports.data?.items ?? []}

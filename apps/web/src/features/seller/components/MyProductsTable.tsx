@@ -125,6 +125,7 @@ export function MyProductsTable({
 
   return (
     <DataTable
+      stackOnPhones
       caption="My products"
       columns={columns}
       rows={rows}
