@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buyerMessages, messages } from '@furniture-mart/shared';
-import { demoAccounts, signIn } from './support/accounts';
+import { signIn } from './support/accounts';
 import path from 'node:path';
+import { listProduct, signUpPerson, type Person } from './support/api';
 import { screenshotBothWidths, viewports } from './support/screenshots';
 
-// Seeded demo products: the seller's chest is booked, the seller2 wardrobe is reported.
-const booked = { title: 'Oak chest of drawers', price: '$180.00', category: 'bed-room' };
-const reported = { title: 'Two-door mirrored wardrobe', category: 'bed-room' };
+// A seller and a buyer of this spec's own, made afresh for every run of the group (a retry too), so
+// the bookings and the report below never meet what another run or spec left behind.
+const stamp = Date.now();
+const booked = { title: `Oak chest of drawers ${stamp}`, price: '$180.00', category: 'bed-room' };
+const reported = { title: `Two-door mirrored wardrobe ${stamp}`, category: 'bed-room' };
 const phone = '+880 1711 224466';
 const meetingLocation = 'Dhanmondi 27, in front of the mosque';
 
@@ -40,9 +43,30 @@ async function holdRequest(page: Page, url: string, method: string): Promise<() 
 }
 
 test.describe.serial('buyer flows', () => {
+  let seller: Person;
+  let buyer: Person;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const origin = testInfo.project.use.baseURL!;
+    const run = Date.now();
+    seller = await signUpPerson(browser, origin, 'seller', `Chest Seller ${run}`);
+    for (const product of [booked, reported]) {
+      await listProduct(seller, origin, {
+        title: product.title,
+        categorySlug: product.category,
+        sellingPrice: product === booked ? '180' : '260',
+        description: 'Solid wood, from a smoke-free home.',
+      });
+    }
+    buyer = await signUpPerson(browser, origin, 'buyer', `Karim Buyer ${run}`);
+    await seller.context.close();
+    await buyer.context.close();
+  });
+
   test('a buyer books a product from a category page and reports another', async ({ page }) => {
-    await signIn(page, demoAccounts.buyer);
-    await page.goto(`/categories/${booked.category}`);
+    await signIn(page, buyer.email, buyer.password);
+    // Only this spec's pieces, so both cards are on the first page.
+    await page.goto(`/categories/${booked.category}?q=${stamp}`);
 
     const bookButton = card(page, booked.title).getByRole('button', { name: 'Book Now' });
     await bookButton.click();
@@ -52,8 +76,8 @@ test.describe.serial('buyer flows', () => {
     await expect(dialog.getByLabel('Product')).toHaveValue(booked.title);
     await expect(dialog.getByLabel('Product')).toHaveAttribute('readonly', '');
     await expect(dialog.getByLabel('Price')).toHaveValue(booked.price);
-    await expect(dialog.getByLabel('Name')).toHaveValue('Karim Buyer');
-    await expect(dialog.getByLabel('Email')).toHaveValue(demoAccounts.buyer);
+    await expect(dialog.getByLabel('Name')).toHaveValue(buyer.name);
+    await expect(dialog.getByLabel('Email')).toHaveValue(buyer.email);
 
     // Esc closes and hands focus back to the button that opened the dialog.
     await page.keyboard.press('Escape');
@@ -108,7 +132,7 @@ test.describe.serial('buyer flows', () => {
   });
 
   test('the order shows in My Orders with a Pay link', async ({ page }) => {
-    await signIn(page, demoAccounts.buyer);
+    await signIn(page, buyer.email, buyer.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await page
       .getByRole('navigation', { name: 'Dashboard' })
@@ -132,10 +156,10 @@ test.describe.serial('buyer flows', () => {
   });
 
   test('the seller sees who booked, with phone and meeting location', async ({ page }) => {
-    await signIn(page, demoAccounts.seller);
+    await signIn(page, seller.email, seller.password);
 
     // Sellers cannot book or report, and are told why.
-    await page.goto(`/categories/${booked.category}`);
+    await page.goto(`/categories/${booked.category}?q=${stamp}`);
     const sellerCard = card(page, booked.title);
     await expect(sellerCard.getByRole('button', { name: 'Book Now' })).toBeDisabled();
     await expect(sellerCard.getByRole('button', { name: 'Report' })).toBeDisabled();
@@ -147,7 +171,7 @@ test.describe.serial('buyer flows', () => {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: `Bookings for ${booked.title}` });
     await expect(dialog).toBeVisible();
-    const entry = dialog.getByRole('listitem').filter({ hasText: 'Karim Buyer' });
+    const entry = dialog.getByRole('listitem').filter({ hasText: buyer.name });
     await expect(entry).toContainText(phone);
     await expect(entry).toContainText(meetingLocation);
     await expect(entry).toContainText('not paid yet');
@@ -158,7 +182,7 @@ test.describe.serial('buyer flows', () => {
   });
 
   test('a buyer deletes an order after confirming', async ({ page }) => {
-    await signIn(page, demoAccounts.buyer);
+    await signIn(page, buyer.email, buyer.password);
     await page.goto('/dashboard/myOrders');
     const table = page.getByRole('table', { name: 'My Orders' });
     const row = table.getByRole('row').filter({ hasText: booked.title });

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cardMessages, messages, paymentMessages } from '@furniture-mart/shared';
-import { demoAccounts, signIn } from './support/accounts';
+import { signIn } from './support/accounts';
+import { listProduct, signUpPerson, type Person } from './support/api';
 import { screenshotBothWidths } from './support/screenshots';
 
-// A seeded product of seller@furnituremart.test that no other journey books.
-const product = { title: 'Four-seat breakfast set', category: 'dining-room', price: '$240.00' };
-const buyer = { name: 'Karim Buyer', email: demoAccounts.buyer };
+// A seller, a product and a buyer of this spec's own, made afresh for every run of the group (a retry
+// too): the product ends up sold, which no demo product should be for the other specs.
+const stamp = Date.now();
+const product = { title: `Four-seat breakfast set ${stamp}`, category: 'dining-room', price: '$240.00' };
 
 function orderRow(page: Page) {
   return page.getByRole('row').filter({ has: page.getByText(product.title, { exact: true }) });
@@ -36,10 +38,26 @@ async function findMyProductRow(page: Page) {
 
 test.describe.serial('card payment', () => {
   let paymentPath = '';
+  let seller: Person;
+  let buyer: Person;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const origin = testInfo.project.use.baseURL!;
+    seller = await signUpPerson(browser, origin, 'seller', `Breakfast Seller ${stamp}`);
+    await listProduct(seller, origin, {
+      title: product.title,
+      categorySlug: product.category,
+      sellingPrice: '240',
+      description: 'A breakfast table with four chairs.',
+    });
+    buyer = await signUpPerson(browser, origin, 'buyer', `Karim Buyer ${stamp}`);
+    await seller.context.close();
+    await buyer.context.close();
+  });
 
   test('a buyer books, sees a declined card change nothing, then pays', async ({ page }) => {
-    await signIn(page, demoAccounts.buyer);
-    await page.goto(`/categories/${product.category}`);
+    await signIn(page, buyer.email, buyer.password);
+    await page.goto(`/categories/${product.category}?q=${stamp}`);
     await page
       .getByRole('article', { name: product.title })
       .getByRole('button', { name: 'Book Now' })
@@ -120,10 +138,12 @@ test.describe.serial('card payment', () => {
     await page.goto(`/categories/${product.category}`);
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article', { name: product.title })).toHaveCount(0);
+    await page.goto(`/categories/${product.category}?q=${stamp}`);
+    await expect(page.getByText(messages.noMatches)).toBeVisible();
   });
 
   test('the seller sees the product sold in My Products', async ({ page }) => {
-    await signIn(page, demoAccounts.seller);
+    await signIn(page, seller.email, seller.password);
     await page.goto('/dashboard/myProducts');
     const row = await findMyProductRow(page);
     await expect(row.getByText('sold', { exact: true })).toBeVisible();

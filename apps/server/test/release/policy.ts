@@ -14,8 +14,13 @@
  * Grouping rules (nothing is excluded silently):
  * - HEAD: Fastify adds a HEAD route for every GET route. Each must exist and answer as its GET does; a
  *   HEAD route without a GET sibling needs its own row.
- * - Wildcards (`/api/auth/*`, `/api/docs/static/*`) are tried through concrete URLs, listed in `tries`.
- * - The built web app's static files are not part of the API app under test (it is built without them).
+ * - Wildcards (`/api/auth/*`, `/api/docs/static/*`) are tried through concrete URLs, one row each
+ *   (`concrete`).
+ * - OPTIONS: no route answers it (same-origin only, no CORS preflight); authorization.test.ts checks that
+ *   every URL of this table answers OPTIONS with the API's 404, and a registered OPTIONS route would need
+ *   a row like any other.
+ * - The built web app's static files (served only when the app is started with the web build) are not
+ *   part of the API app under test.
  */
 import { randomUUID } from 'node:crypto';
 import { PASSWORD, type Actor, type World, multipartBody, smallJpeg } from './world.js';

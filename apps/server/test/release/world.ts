@@ -96,9 +96,8 @@ export interface World {
   categorySlug: string;
   /** A stored image key that the media route serves. */
   imageKey: string;
-  /** The client of an actor; `removed` is the removed buyer's old cookie (see removedClients for both). */
+  /** The client of an actor; `removed` is the removed buyer's old cookie (the removed seller's is tried too). */
   client(actor: Actor): TestClient;
-  removedClients(): TestClient[];
   product(sellerId?: string, values?: Partial<typeof products.$inferInsert>): Promise<string>;
   booking(productId: string, buyerId?: string): Promise<string>;
   report(productId: string, reporterId?: string): Promise<string>;
@@ -161,7 +160,6 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     categorySlug: category.slug,
     imageKey,
     client: (actor) => clients[actor],
-    removedClients: () => [removedBuyer.client, removedSeller.client],
     async product(sellerId = seller.id, values = {}) {
       counter += 1;
       const product = await insertProductRow(db, sellerId, {

@@ -4,9 +4,11 @@ import { useAuth } from '../../features/auth/api';
 import { NavigationProgress } from './NavigationProgress';
 import { SiteHeader } from './SiteHeader';
 import { SkipLink } from './SkipLink';
+import { useFocusMainOnNavigate } from './useFocusMainOnNavigate';
 
 export function DashboardLayout() {
   const auth = useAuth();
+  useFocusMainOnNavigate();
   // Rendered behind RequireAuth, so the session is known here.
   if (auth.status !== 'signedIn') return null;
 

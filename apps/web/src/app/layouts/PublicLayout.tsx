@@ -4,8 +4,10 @@ import { NavigationProgress } from './NavigationProgress';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { SkipLink } from './SkipLink';
+import { useFocusMainOnNavigate } from './useFocusMainOnNavigate';
 
 export function PublicLayout() {
+  useFocusMainOnNavigate();
   return (
     <div className="flex min-h-dvh flex-col">
       <CanonicalLink />

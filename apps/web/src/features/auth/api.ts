@@ -15,7 +15,8 @@ export const authKeys = {
  */
 const SIGNED_IN_HINT = 'fm_signed_in';
 
-function mayBeSignedIn(): boolean {
+/** False when the browser surely holds no session, so asking the server can be skipped. */
+export function mayBeSignedIn(): boolean {
   return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT}=1`);
 }
 

@@ -50,7 +50,7 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
         </p>
       ) : null}
       {leftOut > 0 ? (
-        <p className="text-sm text-warning-content/90" role="status">
+        <p className="text-sm font-medium text-warning" role="status">
           Only {imageLimits.maxPhotos} photos can be added; {leftOut} {leftOut === 1 ? 'was' : 'were'} left
           out.
         </p>
