@@ -28,6 +28,7 @@ export const paymentMessages = {
   providerFailed: 'The payment service could not complete this payment. Please try again.',
   webhookNotConfigured: 'Stripe webhooks are not configured on this server.',
   invalidSignature: 'The webhook signature is not valid.',
+  malformedEvent: 'The webhook event is not a payment event we can read.',
 } as const;
 
 /** Why a booking can no longer be paid, e.g. "This order was cancelled: sold to another buyer." */

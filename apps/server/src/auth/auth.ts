@@ -60,6 +60,10 @@ export function createAuth({ config, db, secret }: AuthOptions) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Endpoints we do not offer. Profile edits (/update-user) stay, behind a strict schema in auth.routes.ts.
     disabledPaths: [
+      // These answer the raw session token as JSON, which would hand the httpOnly cookie's secret to any
+      // script on the page; the web app asks GET /api/me instead.
+      '/get-session',
+      '/list-sessions',
       '/change-email',
       '/delete-user',
       '/delete-user/callback',

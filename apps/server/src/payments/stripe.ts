@@ -118,10 +118,31 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch {
       throw new BadRequest(paymentMessages.invalidSignature, undefined, 'INVALID_SIGNATURE');
     }
-    const object = event.data.object as { object?: string };
-    const intent = object.object === 'payment_intent' ? toIntent(object as Stripe.PaymentIntent) : null;
-    return { id: event.id, type: event.type, intent };
+    // Signed is not the same as well formed: a payload without the fields we read is refused (400),
+    // so Stripe does not retry a 500 forever.
+    const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
+    if (typeof event.id !== 'string' || typeof event.type !== 'string' || !isRecord(object)) {
+      throw new BadRequest(paymentMessages.malformedEvent, undefined, 'MALFORMED_EVENT');
+    }
+    if (object.object !== 'payment_intent') return { id: event.id, type: event.type, intent: null };
+    if (!isPaymentIntentShape(object)) {
+      throw new BadRequest(paymentMessages.malformedEvent, undefined, 'MALFORMED_EVENT');
+    }
+    return { id: event.id, type: event.type, intent: toIntent(object as unknown as Stripe.PaymentIntent) };
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPaymentIntentShape(value: Record<string, unknown>): boolean {
+  return (
+    typeof value.id === 'string' &&
+    typeof value.status === 'string' &&
+    typeof value.amount === 'number' &&
+    typeof value.currency === 'string'
+  );
 }
 
 function toStatus(status: Stripe.PaymentIntent.Status): ProviderIntentStatus {

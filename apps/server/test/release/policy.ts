@@ -239,8 +239,8 @@ export const policy: PolicyRow[] = [
     method: 'GET',
     route: '/api/auth/*',
     concrete: '/api/auth/get-session',
-    rule: 'anyone (null when signed out or removed)',
-    expect: all(200),
+    rule: 'nobody: it would expose the session token to page scripts (GET /api/me serves the web app)',
+    expect: all(404),
     build: get('/api/auth/get-session'),
   },
   {

@@ -24,16 +24,24 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('HEAD on Better Auth endpoints', () => {
-  it('answers HEAD /api/auth/get-session as its GET does, without a body', async () => {
-    const get = await buyer.client.get('/api/auth/get-session');
+  it('answers HEAD /api/auth/ok as its GET does, without a body', async () => {
+    const get = await buyer.client.get('/api/auth/ok');
     const head = await ctx.app.inject({
       method: 'HEAD',
-      url: '/api/auth/get-session',
+      url: '/api/auth/ok',
       headers: { cookie: buyer.client.cookie! },
     });
     expect(get.statusCode).toBe(200);
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+describe('session tokens stay out of page scripts', () => {
+  it.each(['/api/auth/get-session', '/api/auth/list-sessions'])('%s is not served', async (url) => {
+    const res = await buyer.client.get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(buyer.client.cookie!.split('=')[1]!.split('.')[0]!);
   });
 });
 
@@ -52,7 +60,7 @@ describe('NUL characters, which the database cannot store', () => {
   });
 
   it('answers a NUL in a Better Auth query string with 400 INVALID_TEXT', async () => {
-    const res = await buyer.client.get('/api/auth/get-session?disableCookieCache=%00');
+    const res = await buyer.client.get('/api/auth/ok?probe=%00');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_TEXT');
   });

@@ -2,7 +2,7 @@
  * Checkout and payment confirmation for a booking's buyer, and the Stripe webhook (its own plugin, so
  * its raw-body parser stays inside it).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, parseExpiry, sandboxCardForm } from '@furniture-mart/shared';
@@ -39,9 +39,17 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ detail: error.detail }, 'payment provider refused a request');
   });
 
+  // Who may pay is settled before the input is looked at: 401/403 come before any 400.
+  const buyersOnly = {
+    preValidation: async (request: FastifyRequest) => {
+      await request.requireViewer(['buyer']);
+    },
+  };
+
   route.post(
     '/api/bookings/:id/checkout',
     {
+      ...buyersOnly,
       schema: {
         tags: ['payments'],
         summary:
@@ -61,6 +69,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     route.post(
       '/api/bookings/:id/checkout/confirm',
       {
+        ...buyersOnly,
         schema: {
           tags: ['payments'],
           summary: 'Pay for your booking with a card (sandbox test cards); settles the sale exactly once',
@@ -83,6 +92,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     route.post(
       '/api/bookings/:id/checkout/confirm',
       {
+        ...buyersOnly,
         schema: {
           tags: ['payments'],
           summary: 'After the card was confirmed in Stripe Elements: settle the sale exactly once',

@@ -282,6 +282,23 @@ describe('Stripe webhook', () => {
     expect(fake.intents.get(intent.id)!.status).toBe('requires_capture');
   });
 
+  it.each([
+    ['no data', { id: 'evt_no_data', object: 'event', type: 'payment_intent.succeeded' }],
+    ['data that is a string', { id: 'evt_string', object: 'event', type: 'payment_intent.succeeded', data: 'str' }],
+    ['an object that is a list', { id: 'evt_list', object: 'event', type: 'payment_intent.succeeded', data: { object: [] } }],
+    [
+      'a payment intent without its fields',
+      { id: 'evt_bare', object: 'event', type: 'payment_intent.payment_failed', data: { object: { object: 'payment_intent' } } },
+    ],
+  ])('answers 400, not 500, to a correctly signed event with %s, and writes nothing', async (_label, event) => {
+    const eventsBefore = await countRows(ctx.app, webhookEvents);
+    const payload = JSON.stringify(event);
+    const res = await postWebhook(payload, sign(payload));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('MALFORMED_EVENT');
+    expect(await countRows(ctx.app, webhookEvents)).toBe(eventsBefore);
+  });
+
   it('changes state once for the same valid event delivered 20 times', async () => {
     const { bookingId, productId, intent } = await startCheckout();
     fake.authorize(intent.id);
