@@ -12,7 +12,9 @@ const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
   { name: 'toast', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 20 },
-  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
+  // The form library apart from Zod and the resolvers, so a form can show before its checks arrive.
+  { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 20 },
+  { name: 'zod', test: /node_modules[\\/](zod|@hookform)[\\/]/, priority: 20 },
 ];
 
 // The shared package only declares values (schemas, messages, enums). Saying so lets the bundle drop

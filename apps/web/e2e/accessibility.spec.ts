@@ -21,7 +21,9 @@ async function seriousViolations(page: Page, include?: string) {
       rule: violation.id,
       impact: violation.impact,
       help: violation.help,
-      where: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+      where: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
     }));
 }
 
@@ -61,9 +63,7 @@ async function checkDialog(page: Page, opener: Locator, dialog: Locator) {
   await opener.focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await expect
-    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
-    .toBe(true);
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
   await expectFocusTrapped(page, dialog);
   await page.keyboard.press('Escape');
@@ -92,14 +92,21 @@ test.describe('accessibility of every page', () => {
   }
 
   test('the buyer’s dialogs: product details, Book Now, Report', async () => {
-    const page = await openRoute(scene, routeTable.find((route) => route.name === 'category')!);
+    const page = await openRoute(
+      scene,
+      routeTable.find((route) => route.name === 'category')!,
+    );
     const card = page.getByRole('article', { name: scene.listing.title });
     await checkDialog(
       page,
       card.getByRole('button', { name: `Details of ${scene.listing.title}` }),
       page.getByRole('dialog', { name: scene.listing.title }),
     );
-    await checkDialog(page, card.getByRole('button', { name: 'Book Now' }), page.getByRole('dialog', { name: 'Book Now' }));
+    await checkDialog(
+      page,
+      card.getByRole('button', { name: 'Book Now' }),
+      page.getByRole('dialog', { name: 'Book Now' }),
+    );
     await checkDialog(
       page,
       card.getByRole('button', { name: 'Report' }),
@@ -109,7 +116,10 @@ test.describe('accessibility of every page', () => {
   });
 
   test('the seller’s dialogs: the bookings list and a confirmation', async () => {
-    const page = await openRoute(scene, routeTable.find((route) => route.name === 'my-products')!);
+    const page = await openRoute(
+      scene,
+      routeTable.find((route) => route.name === 'my-products')!,
+    );
     const { title } = scene.listing;
     await checkDialog(
       page,
@@ -127,15 +137,23 @@ test.describe('accessibility of every page', () => {
   });
 
   test('the buyer’s and the admin’s confirmations', async () => {
-    const orders = await openRoute(scene, routeTable.find((route) => route.name === 'my-orders')!);
+    const orders = await openRoute(
+      scene,
+      routeTable.find((route) => route.name === 'my-orders')!,
+    );
     await checkDialog(
       orders,
-      orders.getByRole('button', { name: `Delete order for ${scene.listing.title}` }).filter({ visible: true }),
+      orders
+        .getByRole('button', { name: `Delete order for ${scene.listing.title}` })
+        .filter({ visible: true }),
       orders.getByRole('dialog').filter({ hasText: messages.confirmDeleteOrder }),
     );
     await orders.close();
 
-    const sellers = await openRoute(scene, routeTable.find((route) => route.name === 'all-sellers')!);
+    const sellers = await openRoute(
+      scene,
+      routeTable.find((route) => route.name === 'all-sellers')!,
+    );
     await checkDialog(
       sellers,
       sellers.getByRole('button', { name: `Verify ${scene.seller.name}` }),
@@ -239,7 +257,10 @@ test('keyboard alone: sign in, open a category, book with Enter, Esc closes, rep
   // The order is in My Orders, reached with the keyboard too.
   await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }));
+  await tabTo(
+    page,
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }),
+  );
   await page.keyboard.press('Enter');
   await expect(page.getByRole('row').filter({ hasText: listing.title })).toHaveCount(1);
 });

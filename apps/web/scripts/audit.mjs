@@ -34,7 +34,12 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
 
 async function waitForHealth() {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the server did not start');
@@ -85,7 +90,8 @@ async function audit(tab, url, form) {
   for (let attempt = 1; ; attempt++) {
     const { lhr } = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined, tab);
     if (!lhr.runtimeError) return lhr;
-    if (attempt === 3) throw new Error(`Lighthouse could not audit ${url} (${form}): ${lhr.runtimeError.message}`);
+    if (attempt === 3)
+      throw new Error(`Lighthouse could not audit ${url} (${form}): ${lhr.runtimeError.message}`);
     console.warn(`retrying ${url} (${form}): ${lhr.runtimeError.code}`);
   }
 }
@@ -120,7 +126,8 @@ async function main() {
   try {
     const tab = await browser.newPage();
     for (const page of pages) {
-      if (page.signedIn) await browser.setCookie({ ...cookie, domain: '127.0.0.1', path: '/', httpOnly: true });
+      if (page.signedIn)
+        await browser.setCookie({ ...cookie, domain: '127.0.0.1', path: '/', httpOnly: true });
       for (const form of ['mobile', 'desktop']) {
         const { categories, audits } = await audit(tab, page.url, form);
         findings.push({ page: page.name, form, failing: failingAudits(categories, audits) });
@@ -135,7 +142,9 @@ async function main() {
         });
         if (page.name === 'home' && form === 'desktop') {
           homeAssets = audits['network-requests'].details.items
-            .filter((item) => ['Script', 'Stylesheet'].includes(item.resourceType) && item.url.startsWith(base))
+            .filter(
+              (item) => ['Script', 'Stylesheet'].includes(item.resourceType) && item.url.startsWith(base),
+            )
             .map((item) => ({ url: item.url, type: item.resourceType }));
         }
       }
@@ -157,12 +166,23 @@ async function main() {
     sizes[asset.type] += gzipSync(body, { level: 9 }).length;
   }
   const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-  console.log(`home page loads ${kb(sizes.Script)} KB of JavaScript and ${kb(sizes.Stylesheet)} KB of CSS (gzip)`);
+  console.log(
+    `home page loads ${kb(sizes.Script)} KB of JavaScript and ${kb(sizes.Stylesheet)} KB of CSS (gzip)`,
+  );
   const outDir = path.join(root, '.bench');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     path.join(outDir, 'lighthouse.json'),
-    JSON.stringify({ date: new Date().toISOString(), rows, findings, homeGzipBytes: { js: sizes.Script, css: sizes.Stylesheet } }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        rows,
+        findings,
+        homeGzipBytes: { js: sizes.Script, css: sizes.Stylesheet },
+      },
+      null,
+      2,
+    ),
   );
 }
 

@@ -78,7 +78,12 @@ export async function listProduct(
     categoryId: category.id,
     photoIds: [photoId],
   });
-  return { id: created.id as string, title: details.title, categoryId: category.id, categorySlug: category.slug };
+  return {
+    id: created.id as string,
+    title: details.title,
+    categoryId: category.id,
+    categorySlug: category.slug,
+  };
 }
 
 /** Books a product as the buyer; returns the booking's id. */

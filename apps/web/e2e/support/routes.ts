@@ -1,7 +1,15 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { messages } from '@furniture-mart/shared';
 import { demoAccounts } from './accounts';
-import { bookProduct, listProduct, reportProduct, signInPerson, signUpPerson, type Listing, type Person } from './api';
+import {
+  bookProduct,
+  listProduct,
+  reportProduct,
+  signInPerson,
+  signUpPerson,
+  type Listing,
+  type Person,
+} from './api';
 
 /**
  * Every page of the route table, each opened as the role it is for, with data on it: a seller of our

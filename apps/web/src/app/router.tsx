@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/Spinner';
+import { categoryProductsQuery } from '../features/catalogue/api';
 import { HomePage } from '../features/catalogue/pages/HomePage';
+import { mayBeSignedIn } from '../lib/sessionHint';
 import { RequireAuth } from './guards';
 import { DashboardLayout } from './layouts/DashboardLayout';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -21,7 +24,23 @@ function withinLayout(children: RouteObject[]): RouteObject[] {
   return [{ errorElement: <RouteErrorContent />, hydrateFallbackElement: <PageSpinner />, children }];
 }
 
-export const routes: RouteObject[] = [
+/**
+ * A category page's products start loading with the page's code, not once the page has rendered. Only
+ * for the plain category address (a link from the home page or the footer): filtered addresses are
+ * read by the page itself. The loader does not wait for the answer (the page shows its own loading
+ * state) and skips visitors, whom the guard sends to sign in.
+ */
+function prefetchCategory(queryClient: QueryClient) {
+  return ({ params, request }: LoaderFunctionArgs) => {
+    if (params.id && !new URL(request.url).search && mayBeSignedIn()) {
+      // Only a head start that never throws: the page shows the outcome, errors included.
+      void queryClient.prefetchQuery(categoryProductsQuery(params.id));
+    }
+    return null;
+  };
+}
+
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: '/',
     element: <PublicLayout />,
@@ -42,6 +61,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'categories/:id',
+            loader: prefetchCategory(queryClient),
             lazy: lazyPage(() => import('../features/catalogue/pages/CategoryPage'), 'CategoryPage'),
           },
         ],
@@ -113,6 +133,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Page, ProductCard } from '@furniture-mart/shared';
+import type { Category, CategoryWithProducts, Page, ProductCard } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 
 /**
@@ -33,4 +33,19 @@ export function advertisedQuery(pageSize: number) {
 
 export function useAdvertisedProducts(pageSize: number) {
   return useQuery(advertisedQuery(pageSize));
+}
+
+/**
+ * One page of a category's products; `query` holds the listing's filters as the API takes them
+ * (listingApi.ts builds it from the page's URL).
+ */
+export function categoryProductsQuery(ref: string, query = '') {
+  return queryOptions({
+    queryKey: catalogueKeys.category(ref, query),
+    queryFn: ({ signal }) =>
+      api.get<CategoryWithProducts>(
+        `/api/categories/${encodeURIComponent(ref)}${query ? `?${query}` : ''}`,
+        signal,
+      ),
+  });
 }

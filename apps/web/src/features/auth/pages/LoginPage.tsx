@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { messages, signInBody } from '@furniture-mart/shared';
+import { messages, type SignInBody } from '@furniture-mart/shared';
 import { FormField } from '../../../components/FormField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { webMessages } from '../../../lib/webMessages';
@@ -13,6 +12,12 @@ import { useRememberedPath, useWasRedirected } from '../rememberedPath';
 import { AuthCard } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
+
+const loadValidation = () => import('../validation');
+
+/** The shared schema's checks, fetched the first time they are needed (or earlier, see below). */
+const resolver: Resolver<SignInBody> = async (values, context, options) =>
+  (await loadValidation()).signInResolver(values, context, options);
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -29,10 +34,17 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(signInBody),
+  } = useForm<SignInBody>({
+    resolver,
     defaultValues: { email: '', password: '' },
   });
+
+  // Once the page is on screen, fetch the checks before anyone can press Login.
+  useEffect(() => {
+    loadValidation().catch(() => {
+      // Submitting asks again and shows the failure.
+    });
+  }, []);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

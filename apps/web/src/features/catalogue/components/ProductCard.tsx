@@ -13,9 +13,16 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Cards in the first screenful load their photo at once; the rest wait until scrolled near. */
   eager?: boolean;
+  /** Fetch the photo ahead of other images. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, headingLevel = 3, eager = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  eager = false,
+  priority = false,
+}: ProductCardProps) {
   const titleId = useId();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const Heading = `h${headingLevel}` as const;
@@ -34,6 +41,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
             height={cover.thumbHeight}
             alt={`Photo of ${product.title}`}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-cover"
           />

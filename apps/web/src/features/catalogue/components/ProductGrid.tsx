@@ -21,6 +21,8 @@ export function ProductGrid({ products, headingLevel, belowTheFold = false }: Pr
             product={product}
             headingLevel={headingLevel}
             eager={!belowTheFold && index < EAGER_CARDS}
+            // The first photo is usually the largest thing on screen: ask for it before the others.
+            priority={!belowTheFold && index === 0}
           />
         </li>
       ))}
