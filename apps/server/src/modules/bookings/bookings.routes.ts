@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../auth/allow.js';
 import { z } from 'zod';
 import {
   bookingCreateBody,
@@ -7,7 +8,6 @@ import {
   idParams,
   pageQuery,
   productStatuses,
-  type Role,
 } from '@furniture-mart/shared';
 
 const photoSchema = z.object({
@@ -56,13 +56,6 @@ const productBookingSchema = z.object({
 
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
-
-/** Signed out (401) and wrong role (403) are answered before the body or query is looked at. */
-const allow = (roles?: readonly Role[]) => ({
-  preValidation: async (request: FastifyRequest) => {
-    await request.requireViewer(roles);
-  },
-});
 
 export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();

@@ -2,8 +2,9 @@
  * Checkout and payment confirmation for a booking's buyer, and the Stripe webhook (its own plugin, so
  * its raw-body parser stays inside it).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../auth/allow.js';
 import { z } from 'zod';
 import { idParams, parseExpiry, sandboxCardForm } from '@furniture-mart/shared';
 import { PaymentProviderFailed } from '../../payments/errors.js';
@@ -40,11 +41,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Who may pay is settled before the input is looked at: 401/403 come before any 400.
-  const buyersOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      await request.requireViewer(['buyer']);
-    },
-  };
+  const buyersOnly = allow(['buyer']);
 
   route.post(
     '/api/bookings/:id/checkout',

@@ -1,13 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../auth/allow.js';
 import { z } from 'zod';
-import {
-  idParams,
-  pageQuery,
-  productCreateRequest,
-  productStatuses,
-  type Role,
-} from '@furniture-mart/shared';
+import { idParams, pageQuery, productCreateRequest, productStatuses } from '@furniture-mart/shared';
 
 const photoSchema = z.object({
   url: z.string(),
@@ -34,13 +29,6 @@ const myProductsPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
-});
-
-/** Signed out (401) and wrong role (403) are answered before the body, id or query is looked at. */
-const allow = (roles: readonly Role[]) => ({
-  preValidation: async (request: FastifyRequest) => {
-    await request.requireViewer(roles);
-  },
 });
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
