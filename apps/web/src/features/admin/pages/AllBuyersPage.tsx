@@ -4,6 +4,7 @@ import { useRemoveUser, useUsers } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { ListError, useClampPage } from '../components/ListState';
 import { Pagination } from '../components/Pagination';
+import { RowActionButton } from '../components/RowActionButton';
 import { SearchBox } from '../components/SearchBox';
 import { useConfirmedAction } from '../confirmedAction';
 import { formatDate } from '../format';
@@ -43,16 +44,13 @@ export function AllBuyersPage() {
       cell: (row) => {
         const busy = removeUser.isPending && removeUser.variables === row.id;
         return (
-          <button
-            type="button"
-            className="btn btn-error btn-outline btn-sm"
-            aria-label={`Delete ${row.name}`}
+          <RowActionButton
+            label="Delete"
+            name={row.name}
+            busy={busy}
+            danger
             onClick={() => void remove(row)}
-            disabled={busy}
-          >
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-            Delete
-          </button>
+          />
         );
       },
     },

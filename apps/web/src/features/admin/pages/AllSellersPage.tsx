@@ -4,6 +4,7 @@ import { useRemoveUser, useUsers, useVerifySeller } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { ListError, useClampPage } from '../components/ListState';
 import { Pagination } from '../components/Pagination';
+import { RowActionButton } from '../components/RowActionButton';
 import { SearchBox } from '../components/SearchBox';
 import { VerifiedBadge } from '../components/VerifiedBadge';
 import { useConfirmedAction } from '../confirmedAction';
@@ -52,16 +53,7 @@ export function AllSellersPage() {
         if (row.verified) return <VerifiedBadge />;
         const busy = verifySeller.isPending && verifySeller.variables === row.id;
         return (
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            aria-label={`Verify ${row.name}`}
-            onClick={() => void verify(row)}
-            disabled={busy}
-          >
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-            Verify
-          </button>
+          <RowActionButton label="Verify" name={row.name} busy={busy} onClick={() => void verify(row)} />
         );
       },
     },
@@ -70,16 +62,13 @@ export function AllSellersPage() {
       cell: (row) => {
         const busy = removeUser.isPending && removeUser.variables === row.id;
         return (
-          <button
-            type="button"
-            className="btn btn-error btn-outline btn-sm"
-            aria-label={`Delete ${row.name}`}
+          <RowActionButton
+            label="Delete"
+            name={row.name}
+            busy={busy}
+            danger
             onClick={() => void remove(row)}
-            disabled={busy}
-          >
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-            Delete
-          </button>
+          />
         );
       },
     },
