@@ -15,7 +15,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAuth, type Auth } from './auth/auth.js';
-import { requireViewer, resolveViewer, type Viewer } from './auth/viewer.js';
+import { createViewerReader, requireViewer, type Viewer } from './auth/viewer.js';
 import type { Role } from '@furniture-mart/shared';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
@@ -53,6 +53,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
     requireViewer(roles?: readonly Role[]): Promise<Viewer>;
+    /** requireViewer through Better Auth, which also renews a session in use (GET /api/me). */
+    requireRenewedViewer(): Promise<Viewer>;
   }
 }
 
@@ -82,11 +84,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('auth', auth);
   app.decorate('services', createServices({ config, db: database.db, images, payments }));
+  const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret });
   app.decorateRequest('viewer', function () {
-    return resolveViewer(auth, this);
+    return viewers.read(this);
   });
   app.decorateRequest('requireViewer', function (roles?: readonly Role[]) {
-    return requireViewer(auth, this, roles);
+    return requireViewer(viewers, this, roles);
+  });
+  app.decorateRequest('requireRenewedViewer', function () {
+    return requireViewer(viewers, this, undefined, { renew: true });
   });
 
   // One JSON line per request, with its id, status and duration.

@@ -24,10 +24,11 @@ export interface ServiceDeps {
 }
 
 export function createServices(deps: ServiceDeps) {
+  const categories = new CategoriesService(deps);
   return {
-    categories: new CategoriesService(deps),
+    categories,
     paymentProvider: deps.payments,
-    catalogue: new CatalogueService(deps),
+    catalogue: new CatalogueService(deps, categories),
     newsletter: new NewsletterService(deps),
     products: new ProductsService(deps),
     uploads: new UploadsService(deps),

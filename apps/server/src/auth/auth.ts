@@ -82,7 +82,8 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       return origins;
     },
     advanced: {
-      database: { generateId: 'uuid' },
+      // One statement for a session and its user (relations in db/schema.ts).
+      database: { generateId: 'uuid', joins: true },
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
       ipAddress: {

@@ -20,12 +20,14 @@ export interface TestContext {
   database: Database;
   config: Config;
   dataDir: string;
+  /** The secret session cookies are signed with. */
+  authSecret: string;
   close(): Promise<void>;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'images' | 'payments' | 'serveWebApp'>> = {},
+  deps: Partial<Pick<AppDeps, 'images' | 'payments' | 'serveWebApp' | 'onRoute'>> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-test-'));
   const config = loadConfig({
@@ -37,14 +39,16 @@ export async function createTestApp(
     ...env,
   });
   const database = await createTestDatabase();
+  const authSecret = randomBytes(32).toString('hex');
   const app = await buildApp({
     config,
     database,
-    authSecret: randomBytes(32).toString('hex'),
+    authSecret,
     logger: false,
     images: deps.images ?? new LocalImageStore(path.join(dataDir, 'uploads')),
     payments: deps.payments,
     serveWebApp: deps.serveWebApp ?? false,
+    onRoute: deps.onRoute,
   });
   await app.ready();
   return {
@@ -52,6 +56,7 @@ export async function createTestApp(
     database,
     config,
     dataDir,
+    authSecret,
     close: async () => {
       await app.close();
       await database.close();

@@ -5,19 +5,12 @@
  * the next one.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { bookings, categories, productPhotos, products, reports } from '../../src/db/schema.js';
-import { LocalImageStore } from '../../src/images/local-store.js';
-import { createTestDatabase } from '../helpers/database.js';
 import { insertProductRow } from '../helpers/fixtures.js';
-import { signUp, TestClient, TEST_ORIGIN, type TestContext, type TestUser } from '../helpers/app.js';
+import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../helpers/app.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -31,41 +24,13 @@ export interface ReleaseApp extends TestContext {
 
 /** Like createTestApp, plus Fastify's onRoute hook registered before the first route. */
 export async function buildReleaseApp(env: Record<string, string> = {}): Promise<ReleaseApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-release-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: TEST_ORIGIN,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
-    ...env,
-  });
-  const database = await createTestDatabase();
   const routes: RegisteredRoute[] = [];
-  const app = await buildApp({
-    config,
-    database,
-    authSecret: randomBytes(32).toString('hex'),
-    logger: false,
-    images: new LocalImageStore(path.join(dataDir, 'uploads')),
-    serveWebApp: false,
+  const context = await createTestApp(env, {
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },
   });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    dataDir,
-    routes,
-    close: async () => {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...context, routes };
 }
 
 export const PASSWORD = 'correct-horse-battery';

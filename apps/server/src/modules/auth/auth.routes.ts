@@ -129,7 +129,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await request.requireViewer();
+      // The web app asks this on every page load, so a session in use keeps being renewed.
+      const user = await request.requireRenewedViewer();
       return {
         user,
         isAdmin: user.role === 'admin',

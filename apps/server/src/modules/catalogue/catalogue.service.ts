@@ -14,17 +14,16 @@ import {
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../../services.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
-import { CategoriesService } from '../categories/categories.service.js';
+import type { CategoriesService } from '../categories/categories.service.js';
 import { loadCardPage, type CardFilter, type CardOrder } from './product-cards.js';
 
 type ListQuery = Omit<ProductSearchQuery, 'category'>;
 
 export class CatalogueService {
-  private readonly categories: CategoriesService;
-
-  constructor(private readonly deps: ServiceDeps) {
-    this.categories = new CategoriesService(deps);
-  }
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly categories: CategoriesService,
+  ) {}
 
   /** A category (by id or slug) with one page of its available products. */
   async categoryWithProducts(idOrSlug: string, query: CategoryProductsQuery): Promise<CategoryWithProducts> {

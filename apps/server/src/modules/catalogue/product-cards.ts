@@ -1,9 +1,9 @@
 /**
- * One page of product cards in three statements whatever the page size: the cards (joined with their
- * seller) and the total, side by side, then the photos of all of them at once.
+ * One page of product cards in three prepared statements whatever the page size: the cards (joined
+ * with their seller) and the total, side by side, then the photos of all of them at once.
  * Only products a buyer may see are ever read: available, not removed, from a seller not removed.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Condition, Location, Page, ProductCard, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { productPhotos, products, users } from '../../db/schema.js';
@@ -31,7 +31,11 @@ export interface CardPageRequest {
   pageSize: number;
 }
 
-const visible = [eq(products.status, 'available'), isNull(products.deletedAt)];
+/**
+ * Visibility is written into the SQL rather than sent as parameters, so a prepared statement's generic
+ * plan still matches the partial listing indexes (whose predicate is exactly this).
+ */
+const visible = sql`${products.status} = 'available' and ${products.deletedAt} is null`;
 
 /**
  * Removing a seller removes their products too, so this rarely matters; it keeps the count honest
@@ -39,21 +43,30 @@ const visible = [eq(products.status, 'available'), isNull(products.deletedAt)];
  */
 const sellerNotRemoved = sql`${products.sellerId} not in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`;
 
-function whereOf(filter: CardFilter, query: SQL | null): SQL | undefined {
-  const conditions: SQL[] = [...visible, sellerNotRemoved];
-  if (filter.categoryId) conditions.push(eq(products.categoryId, filter.categoryId));
+/** websearch_to_tsquery accepts anything a person types (quotes, "or", -word) without syntax errors. */
+const searchQuery = sql`websearch_to_tsquery('english', ${sql.placeholder('q')})`;
+
+/** Which filters a request uses and its order: requests of one shape share one prepared statement. */
+function shapeOf(filter: CardFilter, order: CardOrder): string {
+  const used = (Object.keys(filter) as (keyof CardFilter)[]).filter((key) => filter[key] !== undefined).sort();
+  return `${used.join('_') || 'all'}__${order}`;
+}
+
+function whereOf(filter: CardFilter): SQL | undefined {
+  const conditions: SQL[] = [visible, sellerNotRemoved];
+  if (filter.categoryId) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
   if (filter.minPriceCents !== undefined)
-    conditions.push(gte(products.sellingPriceCents, filter.minPriceCents));
+    conditions.push(gte(products.sellingPriceCents, sql.placeholder('minPriceCents')));
   if (filter.maxPriceCents !== undefined)
-    conditions.push(lte(products.sellingPriceCents, filter.maxPriceCents));
-  if (filter.condition) conditions.push(eq(products.condition, filter.condition));
-  if (filter.location) conditions.push(eq(products.location, filter.location));
-  if (filter.advertisedOnly) conditions.push(eq(products.advertised, true));
-  if (query) conditions.push(sql`${products.search} @@ ${query}`);
+    conditions.push(lte(products.sellingPriceCents, sql.placeholder('maxPriceCents')));
+  if (filter.condition) conditions.push(eq(products.condition, sql.placeholder('condition')));
+  if (filter.location) conditions.push(eq(products.location, sql.placeholder('location')));
+  if (filter.advertisedOnly) conditions.push(sql`${products.advertised}`);
+  if (filter.q) conditions.push(sql`${products.search} @@ ${searchQuery}`);
   return and(...conditions);
 }
 
-function orderOf(order: CardOrder, query: SQL | null): SQL[] {
+function orderOf(order: CardOrder, filter: CardFilter): SQL[] {
   // Ties end on the id so a product never shows on two pages or on none.
   const newest = [desc(products.postedAt), desc(products.id)];
   switch (order) {
@@ -64,10 +77,84 @@ function orderOf(order: CardOrder, query: SQL | null): SQL[] {
     case 'advertised':
       return [sql`${products.advertisedAt} desc nulls last`, ...newest];
     case 'relevance':
-      return query ? [desc(sql`ts_rank(${products.search}, ${query})`), ...newest] : newest;
+      return filter.q ? [desc(sql`ts_rank(${products.search}, ${searchQuery})`), ...newest] : newest;
     case 'newest':
       return newest;
   }
+}
+
+/** The page and the count of one shape, with every value a placeholder. */
+function prepareStatements(db: DbOrTx, filter: CardFilter, order: CardOrder, shape: string) {
+  const where = whereOf(filter);
+  return {
+    page: db
+      .select({
+        id: products.id,
+        title: products.title,
+        description: products.description,
+        categoryId: products.categoryId,
+        location: products.location,
+        condition: products.condition,
+        sellingPriceCents: products.sellingPriceCents,
+        originalPriceCents: products.originalPriceCents,
+        yearsUsed: products.yearsUsed,
+        postedAt: products.postedAt,
+        widthCm: products.widthCm,
+        depthCm: products.depthCm,
+        heightCm: products.heightCm,
+        sellerId: users.id,
+        sellerName: users.name,
+        sellerVerified: users.verified,
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(where)
+      .orderBy(...orderOf(order, filter))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`cards_page__${shape}`),
+    // A window count(*) would make the page read every matching row; a separate count reads an index.
+    count: db.select({ n: count() }).from(products).where(where).prepare(`cards_count__${shape}`),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/**
+ * The photos of a page's products, in order. A separate statement rather than a subquery in the page:
+ * PostgreSQL would build the photos of every row an OFFSET skips too.
+ */
+function preparePhotos(db: DbOrTx) {
+  return db
+    .select({
+      productId: productPhotos.productId,
+      displayKey: productPhotos.displayKey,
+      thumbKey: productPhotos.thumbKey,
+      width: productPhotos.width,
+      height: productPhotos.height,
+      thumbWidth: productPhotos.thumbWidth,
+      thumbHeight: productPhotos.thumbHeight,
+    })
+    .from(productPhotos)
+    .where(sql`${productPhotos.productId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(productPhotos.productId), asc(productPhotos.position))
+    .prepare('cards_photos');
+}
+const preparedPhotos = new WeakMap<DbOrTx, ReturnType<typeof preparePhotos>>();
+const prepared = new WeakMap<DbOrTx, Map<string, Statements>>();
+
+/**
+ * Statements are prepared once per database handle and shape (a few dozen at most): PostgreSQL then
+ * parses them once per connection and can reuse their plan, and planning these costs more than
+ * running them.
+ */
+function statementsFor(db: DbOrTx, filter: CardFilter, order: CardOrder): Statements {
+  let byShape = prepared.get(db);
+  if (!byShape) prepared.set(db, (byShape = new Map()));
+  const shape = shapeOf(filter, order);
+  let statements = byShape.get(shape);
+  if (!statements) byShape.set(shape, (statements = prepareStatements(db, filter, order, shape)));
+  return statements;
 }
 
 export async function loadCardPage(
@@ -75,46 +162,14 @@ export async function loadCardPage(
   images: ImageStore,
   { filter, order, page, pageSize }: CardPageRequest,
 ): Promise<Page<ProductCard>> {
-  // websearch_to_tsquery accepts anything a person types (quotes, "or", -word) without syntax errors.
-  const query = filter.q ? sql`websearch_to_tsquery('english', ${filter.q})` : null;
-  const where = whereOf(filter, query);
-
-  const pageRows = db
-    .select({
-      id: products.id,
-      title: products.title,
-      description: products.description,
-      categoryId: products.categoryId,
-      location: products.location,
-      condition: products.condition,
-      sellingPriceCents: products.sellingPriceCents,
-      originalPriceCents: products.originalPriceCents,
-      yearsUsed: products.yearsUsed,
-      postedAt: products.postedAt,
-      widthCm: products.widthCm,
-      depthCm: products.depthCm,
-      heightCm: products.heightCm,
-      sellerId: users.id,
-      sellerName: users.name,
-      sellerVerified: users.verified,
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(where)
-    .orderBy(...orderOf(order, query))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  // A window count(*) would make the page read every matching row; a separate count reads an index.
-  const counting = db.select({ n: count() }).from(products).where(where);
-  const [rows, [counted]] = await Promise.all([pageRows, counting]);
-  const total = counted?.n ?? 0;
-
-  const photosByProduct = await loadPhotos(
+  const statements = statementsFor(db, filter, order);
+  const values = { ...filter, limit: pageSize, offset: (page - 1) * pageSize };
+  const [rows, [counted]] = await Promise.all([statements.page.execute(values), statements.count.execute(values)]);
+  const photos = await loadPhotos(
     db,
     images,
     rows.map((row) => row.id),
   );
-
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -129,31 +184,20 @@ export async function loadCardPage(
       postedAt: row.postedAt.toISOString(),
       dimensionsCm: { width: row.widthCm, depth: row.depthCm, height: row.heightCm },
       seller: { id: row.sellerId, name: row.sellerName, verified: row.sellerVerified },
-      photos: photosByProduct.get(row.id) ?? [],
+      photos: photos.get(row.id) ?? [],
     })),
     page,
     pageSize,
-    total,
+    total: counted?.n ?? 0,
   };
 }
 
-async function loadPhotos(db: DbOrTx, images: ImageStore, productIds: string[]) {
+async function loadPhotos(db: DbOrTx, images: ImageStore, ids: string[]) {
   const byProduct = new Map<string, ProductCard['photos']>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: productPhotos.productId,
-      displayKey: productPhotos.displayKey,
-      thumbKey: productPhotos.thumbKey,
-      width: productPhotos.width,
-      height: productPhotos.height,
-      thumbWidth: productPhotos.thumbWidth,
-      thumbHeight: productPhotos.thumbHeight,
-    })
-    .from(productPhotos)
-    .where(inArray(productPhotos.productId, productIds))
-    .orderBy(asc(productPhotos.productId), asc(productPhotos.position));
-  for (const row of rows) {
+  if (ids.length === 0) return byProduct;
+  let statement = preparedPhotos.get(db);
+  if (!statement) preparedPhotos.set(db, (statement = preparePhotos(db)));
+  for (const row of await statement.execute({ ids })) {
     const list = byProduct.get(row.productId!) ?? [];
     list.push(toPhoto(images, row));
     byProduct.set(row.productId!, list);

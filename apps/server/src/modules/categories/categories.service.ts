@@ -1,15 +1,43 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Category } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../../services.js';
 import { categories } from '../../db/schema.js';
 import { NotFound } from '../../lib/errors.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/**
+ * Categories are reference data written only by migrations, which run before the server listens, so
+ * they are read once and then answered from memory: a category page then costs no statement for its
+ * category. A name not in memory is looked up again before it is called unknown, so a category added
+ * to a running database is found too.
+ */
 export class CategoriesService {
+  private loaded: Promise<Category[]> | null = null;
+
   constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
 
-  async list(): Promise<Category[]> {
+  list(): Promise<Category[]> {
+    if (!this.loaded) {
+      this.loaded = this.read();
+      // A failed read (database away) is not remembered: the next call tries again.
+      this.loaded.catch(() => {
+        this.loaded = null;
+      });
+    }
+    return this.loaded;
+  }
+
+  /** A category by UUID or by its readable slug. */
+  async get(idOrSlug: string): Promise<Category> {
+    const find = (list: Category[]) => list.find((c) => c.id === idOrSlug.toLowerCase() || c.slug === idOrSlug);
+    const known = find(await this.list());
+    if (known) return known;
+    this.loaded = null;
+    const category = find(await this.list());
+    if (!category) throw new NotFound('This category does not exist.');
+    return category;
+  }
+
+  private async read(): Promise<Category[]> {
     return this.deps.db
       .select({
         id: categories.id,
@@ -19,23 +47,5 @@ export class CategoriesService {
       })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.title));
-  }
-
-  /** A category by UUID or by its readable slug. */
-  async get(idOrSlug: string): Promise<Category> {
-    const condition = UUID.test(idOrSlug)
-      ? or(eq(categories.id, idOrSlug), eq(categories.slug, idOrSlug))
-      : eq(categories.slug, idOrSlug);
-    const [category] = await this.deps.db
-      .select({
-        id: categories.id,
-        slug: categories.slug,
-        title: categories.title,
-        thumbnailUrl: categories.thumbnailUrl,
-      })
-      .from(categories)
-      .where(condition);
-    if (!category) throw new NotFound('This category does not exist.');
-    return category;
   }
 }
