@@ -68,6 +68,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // The server reads it to name a page's chunks in the page it sends (apps/server/src/plugins/page-preloads.ts).
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: sharedSource, sideEffects: false }] },

@@ -63,10 +63,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const isPage =
       ['GET', 'HEAD'].includes(request.method) &&
       !/^\/(api|assets|media)(\/|$)/.test(pathname) &&
-      typeof reply.sendFile === 'function';
+      typeof reply.sendAppPage === 'function';
     if (isPage) {
       // Client-side routes: the web app decides what to show, including its own Page Not Found.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendAppPage(pathname);
     }
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}.` },

@@ -8,6 +8,14 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webDistDir } from '../paths.js';
+import { loadPagePreloads } from './page-preloads.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Answers a client-side route with the app page (never cached), naming that page's code. */
+    sendAppPage(pathname: string): FastifyReply;
+  }
+}
 
 /**
  * A readable, non-secret cookie that tells the web app whether to ask who is signed in. The session
@@ -43,6 +51,15 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDir): P
     setHeaders: (res, filePath) => {
       res.header('cache-control', cacheControl(filePath));
     },
+  });
+  const pages = loadPagePreloads(root);
+  const plainPage = pages.pageFor('/');
+  app.decorateReply('sendAppPage', function (this: FastifyReply, pathname: string) {
+    const page = pages.pageFor(pathname);
+    this.header('cache-control', 'no-cache');
+    // The plain page goes out as the build compressed it; a page with preloads is compressed on the fly.
+    if (page === plainPage) return this.sendFile('index.html');
+    return this.type('text/html; charset=utf-8').send(page);
   });
 }
 

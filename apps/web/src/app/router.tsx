@@ -32,12 +32,28 @@ function withinLayout(children: RouteObject[]): RouteObject[] {
  */
 function prefetchCategory(queryClient: QueryClient) {
   return ({ params, request }: LoaderFunctionArgs) => {
-    if (params.id && !new URL(request.url).search && mayBeSignedIn()) {
-      // Only a head start that never throws: the page shows the outcome, errors included.
-      void queryClient.prefetchQuery(categoryProductsQuery(params.id));
-    }
+    if (params.id && !new URL(request.url).search) startCategoryLoad(queryClient, params.id);
     return null;
   };
+}
+
+function startCategoryLoad(queryClient: QueryClient, id: string) {
+  // Only a head start that never throws: the page shows the outcome, errors included.
+  if (mayBeSignedIn()) void queryClient.prefetchQuery(categoryProductsQuery(id));
+}
+
+/**
+ * On a first visit straight to a category page, its products are asked for as soon as the app runs:
+ * the route's loader would only run once the page's code has arrived.
+ */
+function prefetchFirstCategory(queryClient: QueryClient, { pathname, search }: Location) {
+  const match = /^\/categories\/([^/]+)\/?$/.exec(pathname);
+  if (!match || search) return;
+  try {
+    startCategoryLoad(queryClient, decodeURIComponent(match[1]!));
+  } catch {
+    // A malformed address: the page itself will say what is wrong.
+  }
 }
 
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -134,5 +150,6 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
 ];
 
 export function createAppRouter(queryClient: QueryClient) {
+  prefetchFirstCategory(queryClient, window.location);
   return createBrowserRouter(createRoutes(queryClient));
 }
