@@ -58,8 +58,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // The build-time render (src/prerender.tsx) bundles the shared package's source like the browser build does.
+  ssr: { noExternal: ['@furniture-mart/shared'] },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000' },
@@ -69,16 +71,16 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     // The server reads it to name a page's chunks in the page it sends (apps/server/src/plugins/page-preloads.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: sharedSource, sideEffects: false }] },
       output: {
-        entryFileNames: 'assets/[name]-[hash].js',
+        entryFileNames: isSsrBuild ? '[name].js' : 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        codeSplitting: { groups: vendorGroups },
+        ...(isSsrBuild ? {} : { codeSplitting: { groups: vendorGroups } }),
       },
     },
   },
-});
+}));

@@ -50,6 +50,33 @@ test.describe('accounts', () => {
     await screenshotBothWidths(page, 'dashboard-buyer');
   });
 
+  test('login and sign-up arrive already rendered for a visitor and work once their code runs', async ({
+    page,
+    request,
+  }) => {
+    for (const [address, text] of [
+      ['/login', 'Welcome back! Sign in'],
+      ['/signup', 'Sign Up'],
+    ] as const) {
+      const html = await (await request.get(address)).text();
+      expect(html).toContain(text);
+      // Pressed before the app runs, the form would go out as a plain browser submission.
+      expect(html).toMatch(/<main[\s\S]*<fieldset disabled=""/);
+    }
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/login');
+    await fillLogin(page, demoAccounts.buyer, demoPassword);
+    await expect(page.getByText(messages.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL('/');
+    // Hydration that failed to match would have been reported here.
+    expect(problems).toEqual([]);
+  });
+
   test('signing in returns the visitor to the page they asked for', async ({ page }) => {
     await page.goto('/dashboard/myOrders');
     await expect(page).toHaveURL('/login');

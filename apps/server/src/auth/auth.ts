@@ -130,7 +130,10 @@ export function createAuth({ config, db, secret }: AuthOptions) {
               .from(users)
               .where(eq(users.id, session.userId as string));
             if (!owner || owner.deletedAt) {
-              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_REMOVED', message: 'This account has been removed.' });
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_REMOVED',
+                message: 'This account has been removed.',
+              });
             }
           },
         },

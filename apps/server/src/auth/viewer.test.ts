@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const requestWith = (cookie?: string) => ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
+const requestWith = (cookie?: string) =>
+  ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
 const sign = (token: string) =>
   encodeURIComponent(`${token}.${createHmac('sha256', ctx.authSecret).update(token).digest('base64')}`);
 
@@ -39,7 +40,14 @@ describe('checking the session cookie on each request', () => {
   it('finds the signed-in user with the same fields Better Auth gives', async () => {
     const { user, cookie } = await freshSession();
     const viewer = await bothRead(cookie);
-    expect(viewer).toEqual({ id: user.id, name: user.name, email: user.email, image: null, role: 'seller', verified: false });
+    expect(viewer).toEqual({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: null,
+      role: 'seller',
+      verified: false,
+    });
   });
 
   it('reads the session cookie among other cookies', async () => {

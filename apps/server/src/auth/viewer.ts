@@ -59,7 +59,15 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
-export async function createViewerReader({ auth, db, secret }: { auth: Auth; db: Db; secret: string }): Promise<ViewerReader> {
+export async function createViewerReader({
+  auth,
+  db,
+  secret,
+}: {
+  auth: Auth;
+  db: Db;
+  secret: string;
+}): Promise<ViewerReader> {
   const { authCookies } = await auth.$context;
   const cookieName = authCookies.sessionToken.name;
   const byToken = db
@@ -73,7 +81,13 @@ export async function createViewerReader({ auth, db, secret }: { auth: Auth; db:
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder('token')),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
     .prepare('viewer_by_session_token');
 
   const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
@@ -90,7 +104,11 @@ export async function createViewerReader({ auth, db, secret }: { auth: Auth; db:
     if (!cookieValue(request.headers.cookie, cookieName)) return null;
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
-    const user = session.user as typeof session.user & { role: Role; verified: boolean; deletedAt?: Date | null };
+    const user = session.user as typeof session.user & {
+      role: Role;
+      verified: boolean;
+      deletedAt?: Date | null;
+    };
     if (user.deletedAt) return null;
     return {
       id: user.id,

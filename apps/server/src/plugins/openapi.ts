@@ -10,7 +10,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.0.3',
       info: {
         title: 'Furniture Mart API',
-        description: 'A marketplace for used furniture. Authentication is the session cookie set by /api/auth.',
+        description:
+          'A marketplace for used furniture. Authentication is the session cookie set by /api/auth.',
         version: '1.0.0',
       },
       components: {

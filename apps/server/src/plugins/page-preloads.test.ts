@@ -27,12 +27,16 @@ const manifest = {
   },
 };
 
+const loginAhead = indexHtml.replace('<div id="root"></div>', '<div id="root"><form>Login</form></div>');
+
 let root: string;
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'fm-preloads-'));
   mkdirSync(path.join(root, '.vite'));
+  mkdirSync(path.join(root, 'prerendered'));
   writeFileSync(path.join(root, 'index.html'), indexHtml);
   writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(root, 'prerendered', 'login.html'), loginAhead);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -45,6 +49,16 @@ describe('page preloads', () => {
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginPage-1.css">');
     expect(head.match(/api-1\.js/g)).toBeNull();
     expect(head.match(/react-1\.js/g)).toHaveLength(1);
+  });
+
+  it('sends a page rendered ahead to visitors only, with its preloads', () => {
+    const preloads = loadPagePreloads(root);
+    const visitorPage = preloads.pageFor('/login', true);
+    expect(visitorPage).toContain('<div id="root"><form>Login</form></div>');
+    expect(visitorPage).toContain('/assets/LoginPage-1.js');
+    const signedInPage = preloads.pageFor('/login', false);
+    expect(signedInPage).toContain('<div id="root"></div>');
+    expect(signedInPage).toContain('/assets/LoginPage-1.js');
   });
 
   it('sends the page as built for other addresses, pages the build does not have, or no manifest', () => {
@@ -85,6 +99,19 @@ describe('serving a page with its preloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('/assets/LoginPage-1.js');
+    expect(res.body).toContain('<form>Login</form>');
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('never sends a page rendered for visitors to someone holding a session cookie', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { cookie: 'fm_signed_in=1; better-auth.session_token=abc.def' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('/assets/LoginPage-1.js');
   });
 

@@ -4,14 +4,17 @@
  * that names a page, the app page is sent with `modulepreload` links for that page's chunks, so they
  * download alongside the app instead of after it. Which files make up a page comes from the build's
  * manifest (Vite's `build.manifest`).
+ *
+ * Pages the build rendered ahead (dist/prerendered/<page>.html: login and sign-up, the same for every
+ * visitor) are sent instead of the empty app page to visitors, so they show before any script runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Addresses of the web app's router and the page module each one loads (apps/web/src/app/router.tsx). */
-export const pageModules: readonly { pattern: RegExp; module: string }[] = [
-  { pattern: /^\/login$/, module: 'src/features/auth/pages/LoginPage.tsx' },
-  { pattern: /^\/signup$/, module: 'src/features/auth/pages/SignUpPage.tsx' },
+export const pageModules: readonly { pattern: RegExp; module: string; prerendered?: boolean }[] = [
+  { pattern: /^\/login$/, module: 'src/features/auth/pages/LoginPage.tsx', prerendered: true },
+  { pattern: /^\/signup$/, module: 'src/features/auth/pages/SignUpPage.tsx', prerendered: true },
   { pattern: /^\/blog$/, module: 'src/features/catalogue/pages/BlogPage.tsx' },
   { pattern: /^\/search$/, module: 'src/features/catalogue/pages/SearchPage.tsx' },
   { pattern: /^\/categories\/[^/]+$/, module: 'src/features/catalogue/pages/CategoryPage.tsx' },
@@ -35,8 +38,12 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface PagePreloads {
-  /** The app page for this address: with preload links when it names a page, else as built. */
-  pageFor(pathname: string): string;
+  /**
+   * The app page for this address: rendered ahead for a visitor when the build did, with preload links
+   * when it names a page, else as built. Someone signed in sees another header, so never gets a page
+   * rendered for visitors.
+   */
+  pageFor(pathname: string, visitor?: boolean): string;
   /** The modules of the manifest this server knows pages for (for tests). */
   readonly manifest: Manifest | null;
 }
@@ -44,8 +51,15 @@ export interface PagePreloads {
 export function loadPagePreloads(root: string): PagePreloads {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : null;
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : null;
   const pages = new Map<string, string>();
+  const prerenderedDir = path.join(root, 'prerendered');
+  const prerendered = (pathname: string): string | null => {
+    const file = path.join(prerenderedDir, `${pathname.slice(1)}.html`);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
 
   /** Every chunk a module needs, in order, following static imports. */
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
@@ -58,8 +72,8 @@ export function loadPagePreloads(root: string): PagePreloads {
   // index.html already names the entry's chunks.
   const alreadyLoaded = entry ? closure(entry) : new Set<string>();
 
-  function pageWithPreloads(module: string): string {
-    if (!manifest?.[module]) return indexHtml;
+  function pageWithPreloads(module: string, base: string): string {
+    if (!manifest?.[module]) return base;
     const links: string[] = [];
     for (const key of closure(module)) {
       if (alreadyLoaded.has(key)) continue;
@@ -67,16 +81,21 @@ export function loadPagePreloads(root: string): PagePreloads {
       links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
       for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
-    return links.length === 0 ? indexHtml : indexHtml.replace('</head>', `${links.join('')}</head>`);
+    return links.length === 0 ? base : base.replace('</head>', `${links.join('')}</head>`);
   }
 
   return {
     manifest,
-    pageFor(pathname) {
+    pageFor(pathname, visitor = false) {
       const page = pageModules.find(({ pattern }) => pattern.test(pathname));
       if (!page) return indexHtml;
-      let html = pages.get(page.module);
-      if (html === undefined) pages.set(page.module, (html = pageWithPreloads(page.module)));
+      const ahead = visitor && page.prerendered;
+      const key = `${page.module}${ahead ? ':visitor' : ''}`;
+      let html = pages.get(key);
+      if (html === undefined) {
+        const base = (ahead && prerendered(pathname)) || indexHtml;
+        pages.set(key, (html = pageWithPreloads(page.module, base)));
+      }
       return html;
     },
   };

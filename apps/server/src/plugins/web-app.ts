@@ -55,8 +55,10 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDir): P
   const pages = loadPagePreloads(root);
   const plainPage = pages.pageFor('/');
   app.decorateReply('sendAppPage', function (this: FastifyReply, pathname: string) {
-    const page = pages.pageFor(pathname);
-    this.header('cache-control', 'no-cache');
+    // Any session cookie, even one the server may refuse, means the page could be shown signed in.
+    const visitor = !SESSION_COOKIE.exec(this.request.headers.cookie ?? '')?.[1];
+    const page = pages.pageFor(pathname, visitor);
+    this.header('cache-control', 'no-cache').header('vary', 'cookie');
     // The plain page goes out as the build compressed it; a page with preloads is compressed on the fly.
     if (page === plainPage) return this.sendFile('index.html');
     return this.type('text/html; charset=utf-8').send(page);

@@ -149,7 +149,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, routes = createRoutes(queryClient)) {
   prefetchFirstCategory(queryClient, window.location);
-  return createBrowserRouter(createRoutes(queryClient));
+  return createBrowserRouter(routes);
 }

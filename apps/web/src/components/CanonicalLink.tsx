@@ -6,5 +6,7 @@ import { useLocation } from 'react-router';
  */
 export function CanonicalLink() {
   const { pathname } = useLocation();
+  // Pages rendered at build time do not know the site's address; the browser adds the link.
+  if (typeof window === 'undefined') return null;
   return <link rel="canonical" href={new URL(pathname, window.location.origin).href} />;
 }

@@ -7,5 +7,6 @@ const SIGNED_IN_HINT = 'fm_signed_in';
 
 /** False when the browser surely holds no session, so asking the server can be skipped. */
 export function mayBeSignedIn(): boolean {
+  if (typeof document === 'undefined') return false;
   return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT}=1`);
 }

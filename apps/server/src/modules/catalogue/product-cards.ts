@@ -48,7 +48,9 @@ const searchQuery = sql`websearch_to_tsquery('english', ${sql.placeholder('q')})
 
 /** Which filters a request uses and its order: requests of one shape share one prepared statement. */
 function shapeOf(filter: CardFilter, order: CardOrder): string {
-  const used = (Object.keys(filter) as (keyof CardFilter)[]).filter((key) => filter[key] !== undefined).sort();
+  const used = (Object.keys(filter) as (keyof CardFilter)[])
+    .filter((key) => filter[key] !== undefined)
+    .sort();
   return `${used.join('_') || 'all'}__${order}`;
 }
 
@@ -164,7 +166,10 @@ export async function loadCardPage(
 ): Promise<Page<ProductCard>> {
   const statements = statementsFor(db, filter, order);
   const values = { ...filter, limit: pageSize, offset: (page - 1) * pageSize };
-  const [rows, [counted]] = await Promise.all([statements.page.execute(values), statements.count.execute(values)]);
+  const [rows, [counted]] = await Promise.all([
+    statements.page.execute(values),
+    statements.count.execute(values),
+  ]);
   const photos = await loadPhotos(
     db,
     images,

@@ -28,7 +28,8 @@ export class CategoriesService {
 
   /** A category by UUID or by its readable slug. */
   async get(idOrSlug: string): Promise<Category> {
-    const find = (list: Category[]) => list.find((c) => c.id === idOrSlug.toLowerCase() || c.slug === idOrSlug);
+    const find = (list: Category[]) =>
+      list.find((c) => c.id === idOrSlug.toLowerCase() || c.slug === idOrSlug);
     const known = find(await this.list());
     if (known) return known;
     this.loaded = null;

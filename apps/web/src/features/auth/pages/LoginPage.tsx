@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { messages, type SignInBody } from '@furniture-mart/shared';
 import { FormField } from '../../../components/FormField';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useHydrated } from '../../../lib/useHydrated';
 import { webMessages } from '../../../lib/webMessages';
 import { useAuth, useSignIn } from '../api';
 import { signInErrorMessage } from '../errors';
@@ -20,6 +21,7 @@ const resolver: Resolver<SignInBody> = async (values, context, options) =>
   (await loadValidation()).signInResolver(values, context, options);
 
 export function LoginPage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = useRememberedPath();
@@ -72,26 +74,29 @@ export function LoginPage() {
   return (
     <AuthCard title="Login" subtitle="Welcome back! Sign in to book, sell and manage your furniture.">
       <FormAlert message={notice} tone="info" />
-      <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Login
-        </button>
-        <FormAlert message={formError} />
+      <form onSubmit={onSubmit} noValidate>
+        {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
+        <fieldset disabled={!hydrated} className="space-y-4">
+          <FormField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Login
+          </button>
+          <FormAlert message={formError} />
+        </fieldset>
       </form>
       <GoogleSignInButton returnTo={returnTo} />
       <p className="text-center text-sm">

@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { messages, signUpForm, type SignUpForm } from '@furniture-mart/shared';
 import { FormField } from '../../../components/FormField';
 import { applyServerFieldErrors } from '../../../lib/forms';
+import { useHydrated } from '../../../lib/useHydrated';
 import { webMessages } from '../../../lib/webMessages';
 import { useSignUp } from '../api';
 import { isEmailTaken, signUpErrorMessage } from '../errors';
@@ -16,6 +17,7 @@ import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { RolePicker } from '../components/RolePicker';
 
 export function SignUpPage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = useRememberedPath();
@@ -56,37 +58,45 @@ export function SignUpPage() {
 
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to buy or sell used furniture.">
-      <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <FormField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <RolePicker registration={register('role')} error={errors.role?.message} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          // The rule turns into the error text when broken, so it is not shown twice.
-          hint={errors.password?.message === messages.passwordRule ? undefined : messages.passwordRule}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Sign Up
-        </button>
-        <FormAlert message={formError} />
+      <form onSubmit={onSubmit} noValidate>
+        {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
+        <fieldset disabled={!hydrated} className="space-y-4">
+          <FormField
+            label="Full name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <FormField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <RolePicker registration={register('role')} error={errors.role?.message} />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            // The rule turns into the error text when broken, so it is not shown twice.
+            hint={errors.password?.message === messages.passwordRule ? undefined : messages.passwordRule}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <FormField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Sign Up
+          </button>
+          <FormAlert message={formError} />
+        </fieldset>
       </form>
       <GoogleSignInButton returnTo={returnTo} note={webMessages.googleBuyerNote} />
       <p className="text-center text-sm">

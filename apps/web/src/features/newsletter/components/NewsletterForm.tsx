@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { messages } from '@furniture-mart/shared';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSubscribeToNewsletter } from '../api';
+import { useHydrated } from '../../../lib/useHydrated';
 
 /** The browser's own check of an email-type field, in our words. */
 function validationMessage(input: HTMLInputElement): string | undefined {
@@ -16,6 +17,7 @@ function validationMessage(input: HTMLInputElement): string | undefined {
  * validation and the server's answer instead of the form library the bigger forms load.
  */
 export function NewsletterForm() {
+  const hydrated = useHydrated();
   const id = useId();
   const errorId = `${id}-error`;
   const subscribe = useSubscribeToNewsletter();
@@ -71,7 +73,11 @@ export function NewsletterForm() {
           aria-describedby={error ? errorId : undefined}
           onInput={onInput}
         />
-        <button type="submit" className="btn btn-primary join-item" disabled={subscribe.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary join-item"
+          disabled={subscribe.isPending || !hydrated}
+        >
           {subscribe.isPending ? (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           ) : null}
