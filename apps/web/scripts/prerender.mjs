@@ -22,6 +22,8 @@ for (const pathname of prerenderedPaths) {
   const html = rendered.slice(title.length);
   const full = page
     .replace(/<title>[^<]*<\/title>/, (generic) => title || generic)
+    // The page shows without its scripts; they must not hold back the styles it needs to paint.
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
   const file = path.join(outDir, `${pathname.slice(1)}.html`);
   writeFileSync(file, full);

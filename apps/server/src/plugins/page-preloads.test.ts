@@ -55,10 +55,13 @@ describe('page preloads', () => {
     const preloads = loadPagePreloads(root);
     const visitorPage = preloads.pageFor('/login', true);
     expect(visitorPage).toContain('<div id="root"><form>Login</form></div>');
-    expect(visitorPage).toContain('/assets/LoginPage-1.js');
+    // It paints without scripts, so they load behind its styles.
+    expect(visitorPage).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/LoginPage-1.js">',
+    );
     const signedInPage = preloads.pageFor('/login', false);
     expect(signedInPage).toContain('<div id="root"></div>');
-    expect(signedInPage).toContain('/assets/LoginPage-1.js');
+    expect(signedInPage).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-1.js">');
   });
 
   it('sends the page as built for other addresses, pages the build does not have, or no manifest', () => {

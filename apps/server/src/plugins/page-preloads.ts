@@ -74,11 +74,13 @@ export function loadPagePreloads(root: string): PagePreloads {
 
   function pageWithPreloads(module: string, base: string): string {
     if (!manifest?.[module]) return base;
+    // A page rendered ahead paints without its scripts: they load behind what it needs to paint.
+    const priority = base === indexHtml ? '' : ' fetchpriority="low"';
     const links: string[] = [];
     for (const key of closure(module)) {
       if (alreadyLoaded.has(key)) continue;
       const chunk = manifest[key]!;
-      links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      links.push(`<link rel="modulepreload"${priority} crossorigin href="/${chunk.file}">`);
       for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }
     return links.length === 0 ? base : base.replace('</head>', `${links.join('')}</head>`);
