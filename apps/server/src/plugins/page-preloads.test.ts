@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -105,6 +106,22 @@ describe('serving a page with its preloads', () => {
     expect(res.body).toContain('/assets/LoginPage-1.js');
     expect(res.body).toContain('<form>Login</form>');
     expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('compresses such a page as the browser accepts', async () => {
+    for (const [accepted, encoding, decompress] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/);
+      expect(decompress(res.rawPayload).toString()).toContain('<form>Login</form>');
+    }
   });
 
   it('never sends a page rendered for visitors to someone holding a session cookie', async () => {

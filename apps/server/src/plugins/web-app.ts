@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webDistDir } from '../paths.js';
@@ -59,10 +60,33 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDir): P
     const visitor = !SESSION_COOKIE.exec(this.request.headers.cookie ?? '')?.[1];
     const page = pages.pageFor(pathname, visitor);
     this.header('cache-control', 'no-cache').header('vary', 'cookie');
-    // The plain page goes out as the build compressed it; a page with preloads is compressed on the fly.
+    // The plain page goes out as the build compressed it; any other is compressed once here (the
+    // compression plugin only covers routes, and this answer comes from the not-found handler).
     if (page === plainPage) return this.sendFile('index.html');
-    return this.type('text/html; charset=utf-8').send(page);
+    const accepted = String(this.request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    this.type('text/html; charset=utf-8').header('vary', 'cookie, accept-encoding');
+    if (!encoding) return this.send(page);
+    return this.header('content-encoding', encoding).send(compressedPage(page, encoding));
   });
+}
+
+const compressedPages = new Map<string, Buffer>();
+
+/** The few app pages there are, each compressed once at the best ratio. */
+function compressedPage(page: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${page}`;
+  let body = compressedPages.get(key);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(page, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          })
+        : gzipSync(page, { level: constants.Z_BEST_COMPRESSION });
+    compressedPages.set(key, body);
+  }
+  return body;
 }
 
 /**
