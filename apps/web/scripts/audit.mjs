@@ -1,6 +1,7 @@
 // `npm run audit:web`: serves the production build with demo data and runs Lighthouse in the system
-// Chromium on home, a category page and login, for mobile and desktop. Prints the four category scores
-// and LCP for each, and the gzip size of the JavaScript and CSS the home page loads.
+// Chromium on home, a category page and login, for mobile and desktop, AUDIT_RUNS times each (default 3;
+// the median run counts). Prints the four category scores and LCP for each, and the gzip size of the
+// JavaScript and CSS the home page loads.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const port = 3400 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-audit-'));
+const auditRuns = Number(process.env.AUDIT_RUNS ?? 3);
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   env: {
@@ -129,7 +131,12 @@ async function main() {
       if (page.signedIn)
         await browser.setCookie({ ...cookie, domain: '127.0.0.1', path: '/', httpOnly: true });
       for (const form of ['mobile', 'desktop']) {
-        const { categories, audits } = await audit(tab, page.url, form);
+        // Scores move from run to run on a shared machine; the run with the median performance counts.
+        const runs = [];
+        for (let run = 0; run < auditRuns; run++) runs.push(await audit(tab, page.url, form));
+        runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+        const { categories, audits } = runs[Math.floor(runs.length / 2)];
+        const spread = runs.map((run) => Math.round(run.categories.performance.score * 100)).join('/');
         findings.push({ page: page.name, form, failing: failingAudits(categories, audits) });
         rows.push({
           page: page.name,
@@ -139,6 +146,7 @@ async function main() {
           'best practices': Math.round(categories['best-practices'].score * 100),
           seo: Math.round(categories.seo.score * 100),
           'LCP ms': Math.round(audits['largest-contentful-paint'].numericValue),
+          'performance runs': spread,
         });
         if (page.name === 'home' && form === 'desktop') {
           homeAssets = audits['network-requests'].details.items

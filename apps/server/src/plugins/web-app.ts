@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webDistDir } from '../paths.js';
-import { loadPagePreloads } from './page-preloads.js';
+import { loadAppPages } from './app-pages.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -53,8 +53,8 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDir): P
       res.header('cache-control', cacheControl(filePath));
     },
   });
-  const pages = loadPagePreloads(root);
-  const plainPage = pages.pageFor('/');
+  const pages = loadAppPages(root);
+  const plainPage = pages.pageFor('/', false);
   app.decorateReply('sendAppPage', function (this: FastifyReply, pathname: string) {
     // Any session cookie, even one the server may refuse, means the page could be shown signed in.
     const visitor = !SESSION_COOKIE.exec(this.request.headers.cookie ?? '')?.[1];

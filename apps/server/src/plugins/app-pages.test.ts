@@ -6,15 +6,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { loadAppPages, pagesRenderedAhead } from './app-pages.js';
 import { registerErrorHandling } from './errors.js';
-import { loadPagePreloads, pageModules } from './page-preloads.js';
 import { registerWebApp } from './web-app.js';
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script>' +
   '<link rel="modulepreload" href="/assets/react-1.js"></head><body><div id="root"></div></body></html>';
+const loginAhead = indexHtml.replace('<div id="root"></div>', '<div id="root"><form>Login</form></div>');
 
-// The shape Vite writes: the entry, a page loaded on demand, and chunks they share.
+// The shape Vite writes: the entry, pages loaded on demand, and chunks they share.
 const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js', '_api.js'] },
   '_react.js': { file: 'assets/react-1.js' },
@@ -28,11 +29,9 @@ const manifest = {
   },
 };
 
-const loginAhead = indexHtml.replace('<div id="root"></div>', '<div id="root"><form>Login</form></div>');
-
 let root: string;
 beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'fm-preloads-'));
+  root = mkdtempSync(path.join(tmpdir(), 'fm-pages-'));
   mkdirSync(path.join(root, '.vite'));
   mkdirSync(path.join(root, 'prerendered'));
   writeFileSync(path.join(root, 'index.html'), indexHtml);
@@ -41,53 +40,44 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('page preloads', () => {
-  it("names a page's own chunks and styles, not those the app page already loads", () => {
-    const page = loadPagePreloads(root).pageFor('/login');
+describe('app pages', () => {
+  it("sends a visitor the page rendered ahead, naming its own chunks at low priority, not the app's", () => {
+    const page = loadAppPages(root).pageFor('/login', true);
+    expect(page).toContain('<div id="root"><form>Login</form></div>');
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-1.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/forms-1.js">');
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/LoginPage-1.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/forms-1.js">',
+    );
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/LoginPage-1.css">');
-    expect(head.match(/api-1\.js/g)).toBeNull();
+    expect(head).not.toContain('api-1.js');
     expect(head.match(/react-1\.js/g)).toHaveLength(1);
   });
 
-  it('sends a page rendered ahead to visitors only, with its preloads', () => {
-    const preloads = loadPagePreloads(root);
-    const visitorPage = preloads.pageFor('/login', true);
-    expect(visitorPage).toContain('<div id="root"><form>Login</form></div>');
-    // It paints without scripts, so they load behind its styles.
-    expect(visitorPage).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/LoginPage-1.js">',
-    );
-    const signedInPage = preloads.pageFor('/login', false);
-    expect(signedInPage).toContain('<div id="root"></div>');
-    expect(signedInPage).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-1.js">');
+  it('sends the page as built to someone signed in, for other addresses, and for pages not rendered ahead', () => {
+    const pages = loadAppPages(root);
+    expect(pages.pageFor('/login', false)).toBe(indexHtml);
+    expect(pages.pageFor('/', true)).toBe(indexHtml);
+    expect(pages.pageFor('/login/extra', true)).toBe(indexHtml);
+    expect(pages.pageFor('/signup', true)).toBe(indexHtml);
+    expect(pages.pageFor('/categories/living-room', true)).toBe(indexHtml);
   });
 
-  it('sends the page as built for other addresses, pages the build does not have, or no manifest', () => {
-    expect(loadPagePreloads(root).pageFor('/')).toBe(indexHtml);
-    expect(loadPagePreloads(root).pageFor('/login/extra')).toBe(indexHtml);
-    expect(loadPagePreloads(root).pageFor('/signup')).toBe(indexHtml);
-    const bare = mkdtempSync(path.join(tmpdir(), 'fm-preloads-bare-'));
-    writeFileSync(path.join(bare, 'index.html'), indexHtml);
-    expect(loadPagePreloads(bare).pageFor('/login')).toBe(indexHtml);
-    rmSync(bare, { recursive: true, force: true });
-  });
-
-  it("names only page modules the web app's router loads", () => {
-    const router = readFileSync(
-      fileURLToPath(new URL('../../../web/src/app/router.tsx', import.meta.url)),
-      'utf8',
-    );
-    for (const { module } of pageModules) {
-      const fromRouter = module.replace(/^src\//, '../').replace(/\.tsx$/, '');
-      expect(router, module).toContain(`import('${fromRouter}')`);
+  it('names page modules the web app loads, at addresses its router has', () => {
+    const web = fileURLToPath(new URL('../../../web/src/', import.meta.url));
+    const router = readFileSync(path.join(web, 'app/router.tsx'), 'utf8');
+    const prerender = readFileSync(path.join(web, 'prerender.tsx'), 'utf8');
+    for (const { pathname, module } of pagesRenderedAhead) {
+      expect(router, module).toContain(`import('${module.replace(/^src\//, '../').replace(/\.tsx$/, '')}')`);
+      expect(router, pathname).toContain(`path: '${pathname.slice(1)}'`);
+      expect(prerender, pathname).toContain(`'${pathname}'`);
     }
   });
 });
 
-describe('serving a page with its preloads', () => {
+describe('serving app pages', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
@@ -98,17 +88,16 @@ describe('serving a page with its preloads', () => {
   });
   afterAll(() => app.close());
 
-  it('answers a page address with the preloads, never cached', async () => {
+  it('answers a visitor with the page rendered ahead, never cached, varying with the cookies', async () => {
     const res = await app.inject({ method: 'GET', url: '/login?next=%2Fdashboard' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('/assets/LoginPage-1.js');
-    expect(res.body).toContain('<form>Login</form>');
     expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.body).toContain('<form>Login</form>');
   });
 
-  it('compresses such a page as the browser accepts', async () => {
+  it('compresses it as the browser accepts', async () => {
     for (const [accepted, encoding, decompress] of [
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
@@ -131,8 +120,7 @@ describe('serving a page with its preloads', () => {
       headers: { cookie: 'fm_signed_in=1; better-auth.session_token=abc.def' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).toContain('/assets/LoginPage-1.js');
+    expect(res.body).toBe(indexHtml);
   });
 
   it('answers any other client route with the page as built', async () => {
