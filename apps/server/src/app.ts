@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
@@ -53,8 +54,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
     requireViewer(roles?: readonly Role[]): Promise<Viewer>;
-    /** requireViewer through Better Auth, which also renews a session in use (GET /api/me). */
-    requireRenewedViewer(): Promise<Viewer>;
+    /**
+     * requireViewer through Better Auth, which also renews a session in use (GET /api/me); the renewed
+     * cookie goes out on `reply`.
+     */
+    requireRenewedViewer(reply: FastifyReply): Promise<Viewer>;
   }
 }
 
@@ -91,8 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('requireViewer', function (roles?: readonly Role[]) {
     return requireViewer(viewers, this, roles);
   });
-  app.decorateRequest('requireRenewedViewer', function () {
-    return requireViewer(viewers, this, undefined, { renew: true });
+  app.decorateRequest('requireRenewedViewer', function (reply: FastifyReply) {
+    return requireViewer(viewers, this, undefined, reply);
   });
 
   // One JSON line per request, with its id, status and duration.

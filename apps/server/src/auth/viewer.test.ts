@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../test/helpers/app.js';
@@ -15,6 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const replyStub = () => ({ header: () => undefined }) as unknown as FastifyReply;
 const requestWith = (cookie?: string) =>
   ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
 const sign = (token: string) =>
@@ -23,7 +24,7 @@ const sign = (token: string) =>
 /** The fast check and Better Auth's own must agree on every cookie. */
 async function bothRead(cookie?: string) {
   const fast = await reader.read(requestWith(cookie));
-  const renewed = await reader.readAndRenew(requestWith(cookie));
+  const renewed = await reader.readAndRenew(requestWith(cookie), replyStub());
   expect(fast).toEqual(renewed);
   return fast;
 }
@@ -91,7 +92,7 @@ describe('checking the session cookie on each request', () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(sessions.token, expired.token));
     expect(await reader.read(requestWith(expired.cookie))).toBeNull();
-    expect(await reader.readAndRenew(requestWith(expired.cookie))).toBeNull();
+    expect(await reader.readAndRenew(requestWith(expired.cookie), replyStub())).toBeNull();
 
     const ended = await freshSession();
     await ctx.database.db.delete(sessions).where(eq(sessions.token, ended.token));

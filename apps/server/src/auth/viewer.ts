@@ -8,7 +8,7 @@
  * session that is in use.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '@furniture-mart/shared';
@@ -29,8 +29,11 @@ export interface Viewer {
 export interface ViewerReader {
   /** The signed-in user, or null for a visitor, a bad or expired cookie, or a removed account. */
   read(request: FastifyRequest): Promise<Viewer | null>;
-  /** The same, through Better Auth, which also renews the session when it is due. */
-  readAndRenew(request: FastifyRequest): Promise<Viewer | null>;
+  /**
+   * The same, through Better Auth, which also renews the session when it is due: the renewed cookie
+   * (or the clearing of a dead one) is added to the reply.
+   */
+  readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null>;
 }
 
 /** Better Auth signs a cookie value as `value.base64(HMAC-SHA256(secret, value))`, URL-encoded. */
@@ -100,9 +103,14 @@ export async function createViewerReader({
     return user ? { ...user, role: user.role as Role, image: user.image ?? null } : null;
   }
 
-  async function readAndRenew(request: FastifyRequest): Promise<Viewer | null> {
+  async function readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
     if (!cookieValue(request.headers.cookie, cookieName)) return null;
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const { headers, response: session } = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    // Fastify adds each Set-Cookie to those already on the reply.
+    for (const cookie of headers.getSetCookie()) void reply.header('set-cookie', cookie);
     if (!session) return null;
     const user = session.user as typeof session.user & {
       role: Role;
@@ -134,9 +142,9 @@ export async function requireViewer(
   reader: ViewerReader,
   request: FastifyRequest,
   roles?: readonly Role[],
-  { renew = false }: { renew?: boolean } = {},
+  renewOn?: FastifyReply,
 ): Promise<Viewer> {
-  const viewer = await (renew ? reader.readAndRenew(request) : reader.read(request));
+  const viewer = await (renewOn ? reader.readAndRenew(request, renewOn) : reader.read(request));
   if (!viewer) throw new Unauthorized();
   if (roles && !roles.includes(viewer.role)) throw new Forbidden();
   return viewer;

@@ -128,9 +128,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: meSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // The web app asks this on every page load, so a session in use keeps being renewed.
-      const user = await request.requireRenewedViewer();
+      const user = await request.requireRenewedViewer(reply);
       return {
         user,
         isAdmin: user.role === 'admin',

@@ -1,15 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@furniture-mart/shared';
-import { createTestApp, sessionCookieOf, signUp, TestClient, type TestContext } from '../../../test/helpers/app.js';
-import { users } from '../../db/schema.js';
+import {
+  createTestApp,
+  sessionCookieOf,
+  signUp,
+  TestClient,
+  type TestContext,
+} from '../../../test/helpers/app.js';
+import { sessions, users } from '../../db/schema.js';
 
 let ctx: TestContext;
 const anonymous = () => new TestClient(ctx.app);
 const password = 'correct-horse-battery';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ GOOGLE_CLIENT_ID: 'dummy-client-id.apps.example', GOOGLE_CLIENT_SECRET: 'dummy-secret' });
+  ctx = await createTestApp({
+    GOOGLE_CLIENT_ID: 'dummy-client-id.apps.example',
+    GOOGLE_CLIENT_SECRET: 'dummy-secret',
+  });
 });
 afterAll(() => ctx.close());
 
@@ -22,7 +31,12 @@ describe('sign-up', () => {
   it('creates a buyer or a seller as chosen, never verified, and signs them in', async () => {
     for (const role of ['buyer', 'seller'] as const) {
       const email = `new-${role}@example.test`;
-      const res = await anonymous().post('/api/auth/sign-up/email', { name: `New ${role}`, email, password, role });
+      const res = await anonymous().post('/api/auth/sign-up/email', {
+        name: `New ${role}`,
+        email,
+        password,
+        role,
+      });
       expect(res.statusCode).toBe(200);
       const me = await new TestClient(ctx.app, sessionCookieOf(res)).get('/api/me');
       expect(me.json()).toMatchObject({ user: { email, role, verified: false }, isVerified: false });
@@ -31,7 +45,11 @@ describe('sign-up', () => {
   });
 
   it('defaults to buyer when no role is given', async () => {
-    const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Default', email: 'default@example.test', password });
+    const res = await anonymous().post('/api/auth/sign-up/email', {
+      name: 'Default',
+      email: 'default@example.test',
+      password,
+    });
     expect(res.statusCode).toBe(200);
     expect((await userByEmail('default@example.test'))?.role).toBe('buyer');
   });
@@ -43,14 +61,23 @@ describe('sign-up', () => {
     [{ role: 'seller', emailVerified: true }],
   ])('refuses privileged fields %j with 400 and creates nothing', async (extra) => {
     const email = `sneaky-${Math.random().toString(36).slice(2)}@example.test`;
-    const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Sneaky', email, password, ...extra });
+    const res = await anonymous().post('/api/auth/sign-up/email', {
+      name: 'Sneaky',
+      email,
+      password,
+      ...extra,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(await userByEmail(email)).toBeUndefined();
   });
 
   it('answers a duplicate email with the product message, case-insensitively', async () => {
-    await anonymous().post('/api/auth/sign-up/email', { name: 'First', email: 'taken@example.test', password });
+    await anonymous().post('/api/auth/sign-up/email', {
+      name: 'First',
+      email: 'taken@example.test',
+      password,
+    });
     for (const email of ['taken@example.test', 'TAKEN@example.test']) {
       const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Second', email, password });
       expect(res.statusCode).toBe(409);
@@ -59,7 +86,11 @@ describe('sign-up', () => {
   });
 
   it('enforces the password rule', async () => {
-    const res = await anonymous().post('/api/auth/sign-up/email', { name: 'Short', email: 'short@example.test', password: 'short' });
+    const res = await anonymous().post('/api/auth/sign-up/email', {
+      name: 'Short',
+      email: 'short@example.test',
+      password: 'short',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.password).toBe(messages.passwordRule);
   });
@@ -78,8 +109,14 @@ describe('sign-in', () => {
 
   it('answers a wrong password and an unknown email identically', async () => {
     const user = await signUp(ctx.app, 'buyer', { password });
-    const wrong = await anonymous().post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' });
-    const unknown = await anonymous().post('/api/auth/sign-in/email', { email: 'nobody@example.test', password });
+    const wrong = await anonymous().post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'wrong-password',
+    });
+    const unknown = await anonymous().post('/api/auth/sign-in/email', {
+      email: 'nobody@example.test',
+      password,
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -95,6 +132,26 @@ describe('sign-in', () => {
 });
 
 describe('session', () => {
+  it('renews a session in use and sends the browser the renewed cookie', async () => {
+    const user = await signUp(ctx.app, 'buyer');
+    // As if signed in 28 days ago: two days left, renewal due.
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '2 days'`, updatedAt: sql`now() - interval '28 days'` })
+      .where(eq(sessions.userId, user.id));
+    const me = await user.client.get('/api/me');
+    expect(me.statusCode).toBe(200);
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+    const cookie = me.cookies.find((c) => c.name.includes('session_token'));
+    const sent = user.client.cookie!;
+    expect(cookie?.value).toBe(sent.slice(sent.indexOf('=') + 1));
+    expect(cookie?.maxAge).toBeGreaterThan(29 * 24 * 60 * 60);
+    // Not due: nothing to renew, no cookie.
+    const again = await user.client.get('/api/me');
+    expect(again.cookies.filter((c) => c.name.includes('session_token'))).toHaveLength(0);
+  });
+
   it('answers 401 from /api/me when signed out', async () => {
     const res = await anonymous().get('/api/me');
     expect(res.statusCode).toBe(401);
@@ -106,8 +163,19 @@ describe('session', () => {
     const res = await user.client.get('/api/me');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toEqual({ id: user.id, name: user.name, email: user.email, image: null, role, verified: false });
-    expect(body).toMatchObject({ isAdmin: role === 'admin', isBuyer: role === 'buyer', isSeller: role === 'seller' });
+    expect(body.user).toEqual({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: null,
+      role,
+      verified: false,
+    });
+    expect(body).toMatchObject({
+      isAdmin: role === 'admin',
+      isBuyer: role === 'buyer',
+      isSeller: role === 'seller',
+    });
   });
 
   it('revokes the session on logout: the old cookie gets 401', async () => {
@@ -145,7 +213,11 @@ describe('session', () => {
 describe('public configuration', () => {
   it('tells the web app whether Google is enabled and which payment provider runs', async () => {
     const res = await anonymous().get('/api/config');
-    expect(res.json()).toMatchObject({ currency: 'USD', googleEnabled: true, payments: { provider: 'sandbox' } });
+    expect(res.json()).toMatchObject({
+      currency: 'USD',
+      googleEnabled: true,
+      payments: { provider: 'sandbox' },
+    });
     const plain = await createTestApp();
     const off = await new TestClient(plain.app).get('/api/config');
     expect(off.json().googleEnabled).toBe(false);
@@ -164,15 +236,15 @@ describe('Google sign-in', () => {
     expect(url.searchParams.get('state')).toMatch(/.{16,}/);
   });
 
-  it.each([['a wrong state', '?code=abc&state=forged-state'], ['a missing state', '?code=abc']])(
-    'rejects a callback with %s and creates no session',
-    async (_label, query) => {
-      const res = await anonymous().get(`/api/auth/callback/google${query}`);
-      expect([302, 400, 401, 403]).toContain(res.statusCode);
-      if (res.statusCode === 302) expect(res.headers.location).toMatch(/error=/);
-      expect(res.cookies.filter((c) => c.name.includes('session_token') && c.value)).toHaveLength(0);
-    },
-  );
+  it.each([
+    ['a wrong state', '?code=abc&state=forged-state'],
+    ['a missing state', '?code=abc'],
+  ])('rejects a callback with %s and creates no session', async (_label, query) => {
+    const res = await anonymous().get(`/api/auth/callback/google${query}`);
+    expect([302, 400, 401, 403]).toContain(res.statusCode);
+    if (res.statusCode === 302) expect(res.headers.location).toMatch(/error=/);
+    expect(res.cookies.filter((c) => c.name.includes('session_token') && c.value)).toHaveLength(0);
+  });
 });
 
 describe('abuse', () => {
@@ -181,7 +253,10 @@ describe('abuse', () => {
     const client = new TestClient(limited.app);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await client.post('/api/auth/sign-in/email', { email: 'x@example.test', password: 'whatever1' });
+      const res = await client.post('/api/auth/sign-in/email', {
+        email: 'x@example.test',
+        password: 'whatever1',
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json().error.code).toBe('RATE_LIMITED');
