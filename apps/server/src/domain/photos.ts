@@ -1,5 +1,16 @@
 import type { Photo } from '@furniture-mart/shared';
+import { productPhotos } from '../db/schema.js';
 import type { ImageStore } from '../images/store.js';
+
+/** The columns toPhoto needs, for a select. */
+export const photoColumns = {
+  displayKey: productPhotos.displayKey,
+  thumbKey: productPhotos.thumbKey,
+  width: productPhotos.width,
+  height: productPhotos.height,
+  thumbWidth: productPhotos.thumbWidth,
+  thumbHeight: productPhotos.thumbHeight,
+};
 
 export interface PhotoRow {
   displayKey: string;

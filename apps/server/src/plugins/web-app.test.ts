@@ -5,7 +5,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieOf, TestClient, type TestContext } from '../../test/helpers/app.js';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
+import { users } from '../db/schema.js';
 import { registerErrorHandling } from './errors.js';
 import { registerWebApp, SIGNED_IN_HINT } from './web-app.js';
 
@@ -61,11 +63,31 @@ describe('the signed-in hint on API answers', () => {
     expect(signOut.statusCode).toBe(200);
     expect(hintOf(signOut)).toEqual(cleared);
 
-    // The browser kept the old session cookie: the server refuses it, and the hint says so.
+    // The browser kept the old session cookie: /api/me refuses it and clears it, and the hint with it.
     const stale = new TestClient(ctx.app, `${session}; ${SIGNED_IN_HINT}=1`);
     const refusedMe = await stale.get('/api/me');
     expect(refusedMe.statusCode).toBe(401);
-    expect(hintOf(refusedMe)).toEqual(refused);
+    expect(refusedMe.cookies.filter((c) => c.name.includes('session_token'))).toMatchObject([
+      { value: '', maxAge: 0 },
+    ]);
+    expect(hintOf(refusedMe)).toEqual(cleared);
+
+    // A removed account's cookie is still a session Better Auth knows: refused, and the hint says so.
+    const removed = await new TestClient(ctx.app).post('/api/auth/sign-up/email', {
+      name: 'Removed Holder',
+      email: 'removed-hint@example.test',
+      password: 'correct-horse-battery',
+      role: 'buyer',
+    });
+    await ctx.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.email, 'removed-hint@example.test'));
+    const removedMe = await new TestClient(ctx.app, `${sessionCookieOf(removed)}; ${SIGNED_IN_HINT}=1`).get(
+      '/api/me',
+    );
+    expect(removedMe.statusCode).toBe(401);
+    expect(hintOf(removedMe)).toEqual(refused);
 
     // A hint left without any session cookie goes away at the next 401.
     const orphan = await new TestClient(ctx.app, `${SIGNED_IN_HINT}=1`).get('/api/me');

@@ -8,7 +8,7 @@ import type { Condition, Location, Page, ProductCard, ProductSort } from '@furni
 import type { DbOrTx } from '../../db/client.js';
 import { productPhotos, products, users } from '../../db/schema.js';
 import type { ImageStore } from '../../images/store.js';
-import { toPhoto } from '../../domain/photos.js';
+import { photoColumns, toPhoto } from '../../domain/photos.js';
 
 export interface CardFilter {
   categoryId?: string;
@@ -128,15 +128,7 @@ type Statements = ReturnType<typeof prepareStatements>;
  */
 function preparePhotos(db: DbOrTx) {
   return db
-    .select({
-      productId: productPhotos.productId,
-      displayKey: productPhotos.displayKey,
-      thumbKey: productPhotos.thumbKey,
-      width: productPhotos.width,
-      height: productPhotos.height,
-      thumbWidth: productPhotos.thumbWidth,
-      thumbHeight: productPhotos.thumbHeight,
-    })
+    .select({ productId: productPhotos.productId, ...photoColumns })
     .from(productPhotos)
     .where(sql`${productPhotos.productId} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(asc(productPhotos.productId), asc(productPhotos.position))

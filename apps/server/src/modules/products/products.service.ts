@@ -16,7 +16,7 @@ import {
 } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bookings, categories, productPhotos, products } from '../../db/schema.js';
-import { toPhoto } from '../../domain/photos.js';
+import { photoColumns, toPhoto } from '../../domain/photos.js';
 import { removeProducts } from '../../domain/removal.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import type { ServiceDeps } from '../../services.js';
@@ -169,12 +169,7 @@ export class ProductsService {
           sql<number>`(select count(*) from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.status} = 'booked')`.mapWith(
             Number,
           ),
-        displayKey: productPhotos.displayKey,
-        thumbKey: productPhotos.thumbKey,
-        width: productPhotos.width,
-        height: productPhotos.height,
-        thumbWidth: productPhotos.thumbWidth,
-        thumbHeight: productPhotos.thumbHeight,
+        ...photoColumns,
       })
       .from(products)
       .leftJoin(productPhotos, and(eq(productPhotos.productId, products.id), eq(productPhotos.position, 0)))
