@@ -24,11 +24,14 @@ export async function render(pathname: string): Promise<string> {
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status} when prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const html = renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
   );
+  // The cache's clean-up timers would keep the build's process alive for minutes.
+  queryClient.clear();
+  return html;
 }
