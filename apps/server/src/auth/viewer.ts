@@ -53,6 +53,25 @@ export function verifySignedCookie(raw: string, secret: string): string | null {
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
+/** The same fields from our query or from Better Auth's user. */
+function toViewer(user: {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  role: string;
+  verified: boolean;
+}): Viewer {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    role: user.role as Role,
+    verified: Boolean(user.verified),
+  };
+}
+
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
@@ -100,7 +119,7 @@ export async function createViewerReader({
     const token = raw ? verifySignedCookie(raw, secret) : null;
     if (!token) return null;
     const [user] = await byToken.execute({ token });
-    return user ? { ...user, role: user.role as Role, image: user.image ?? null } : null;
+    return user ? toViewer(user) : null;
   }
 
   async function readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
@@ -113,19 +132,11 @@ export async function createViewerReader({
     for (const cookie of headers.getSetCookie()) void reply.header('set-cookie', cookie);
     if (!session) return null;
     const user = session.user as typeof session.user & {
-      role: Role;
+      role: string;
       verified: boolean;
       deletedAt?: Date | null;
     };
-    if (user.deletedAt) return null;
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: user.image ?? null,
-      role: user.role,
-      verified: Boolean(user.verified),
-    };
+    return user.deletedAt ? null : toViewer(user);
   }
 
   return {
