@@ -1,6 +1,6 @@
 // First, before anything can load Zod.
 import './lib/noEval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -35,9 +35,12 @@ if (prerendered) {
       Object.assign(route, { ...(await route.lazy()), lazy: undefined });
     }),
   );
-  hydrateRoot(container, app(createAppRouter(queryClient, routes)));
+  startTransition(() => {
+    hydrateRoot(container, app(createAppRouter(queryClient, routes)));
+  });
 } else {
-  createRoot(container).render(app(createAppRouter(queryClient)));
+  const root = createRoot(container);
+  startTransition(() => root.render(app(createAppRouter(queryClient))));
 }
 
 function app(router: ReturnType<typeof createAppRouter>) {
