@@ -60,8 +60,10 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
-  // The build-time render (src/prerender.tsx) bundles the shared package's source like the browser build does.
+  // The server-side render (src/serverRender.tsx) bundles the shared package's source like the browser build does.
   ssr: { noExternal: ['@furniture-mart/shared'] },
+  // The server-side bundle needs no copy of the public files.
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000' },
@@ -70,7 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
-    // The server reads it to name a page's chunks in the page it sends (apps/server/src/plugins/page-preloads.ts).
+    // The server reads it to name a page's chunks in the page it sends (apps/server/src/plugins/app-pages.ts).
     manifest: !isSsrBuild,
     emptyOutDir: true,
     rolldownOptions: {

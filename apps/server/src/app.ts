@@ -22,7 +22,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerWebApp } from './plugins/web-app.js';
+import { registerWebApp, type WebAppOptions } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
 import type { ImageStore } from './images/store.js';
 import { createImageStore } from './images/create-store.js';
@@ -39,7 +39,7 @@ export interface AppDeps {
   payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
-  serveWebApp?: boolean;
+  serveWebApp?: boolean | WebAppOptions;
   /** Called for every route as it is registered (Fastify's onRoute), e.g. to enumerate the API in tests. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOpenApi(app);
   await registerModules(app);
-  if (deps.serveWebApp) await registerWebApp(app);
+  if (deps.serveWebApp) await registerWebApp(app, deps.serveWebApp === true ? {} : deps.serveWebApp);
 
   return app;
 }

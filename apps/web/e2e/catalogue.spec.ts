@@ -317,6 +317,71 @@ test.describe('category page', () => {
   });
 });
 
+test.describe('pages rendered on the server', () => {
+  /** Console errors and warnings, page errors: a hydration that did not match reports here. */
+  function watchProblems(page: Page): string[] {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    return problems;
+  }
+
+  test('the home page arrives with its categories and Popular furniture, and hydrates quietly', async ({
+    page,
+    request,
+  }) => {
+    const advertised = (await (
+      await request.get('/api/products/advertised?pageSize=6')
+    ).json()) as ApiPage<ProductCard>;
+    expect(advertised.items.length).toBeGreaterThan(0);
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('Shop by category');
+    expect(html).toContain('Living Room');
+    for (const item of advertised.items) expect(html).toContain(item.title);
+    expect(html).toContain('<script type="application/json" id="app-state">');
+
+    const problems = watchProblems(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Popular furniture' })).toBeVisible();
+    // The page works once its code runs: a category link leads to sign-in for a visitor.
+    await page.getByRole('link', { name: 'Living Room' }).first().click();
+    await expect(page).toHaveURL('/login');
+    expect(problems).toEqual([]);
+  });
+
+  test('a category page arrives with the products its address asks for, only to someone signed in', async ({
+    page,
+  }) => {
+    const address = '/categories/bed-room?sort=price_asc&pageSize=2';
+    // A visitor gets the empty app page, which sends them to sign in.
+    expect(await (await page.request.get(address)).text()).not.toContain('id="app-state"');
+
+    await signIn(page, demoAccounts.buyer);
+    const api = (await (
+      await page.request.get('/api/categories/bed-room?sort=price_asc&pageSize=2')
+    ).json()) as { products: ApiPage<ProductCard> };
+    const answer = await page.request.get(address);
+    expect(answer.headers()['cache-control']).toBe('private, no-cache');
+    const html = await answer.text();
+    expect(html).toMatch(/<head>[\s\S]*<title>Bed Room \| Furniture Mart<\/title>[\s\S]*<\/head>/);
+    for (const item of api.products.items) expect(html).toContain(item.title);
+    // The first photo is asked for from the head, before any script runs.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="preload" as="image" href="\/media\/[^"]+-thumb\.webp"/);
+
+    const problems = watchProblems(page);
+    await page.goto(address);
+    expect(await cardTitles(page)).toEqual(api.products.items.map((item) => item.title));
+    // Interactive: the next page comes from the API.
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page.getByText(/^Showing 3–4 of \d+ pieces$/)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe('search page', () => {
   test('finds furniture by a word of its description across categories, then narrows by category', async ({
     page,

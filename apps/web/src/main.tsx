@@ -2,31 +2,25 @@
 import './lib/noEval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter, createRoutes } from './app/router';
-import { authKeys, meQuery } from './features/auth/api';
-import { mayBeSignedIn } from './lib/sessionHint';
+import { meQuery } from './features/auth/api';
+import { readAppState } from './app/appState';
 import './index.css';
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-// The server sends login and sign-up already rendered to visitors (src/prerender.tsx).
-const prerendered = container.firstElementChild !== null;
+// Login, sign-up, home and category pages arrive rendered, with the data they were rendered with
+// (src/serverRender.tsx), who is signed in included.
+const rendered = readAppState();
 
-if (prerendered && !mayBeSignedIn()) {
-  // What the page was rendered with: nobody signed in.
-  queryClient.setQueryData(authKeys.me, null);
-} else {
-  // Who is signed in is asked at once, while the page's code is still on its way (a prefetch never
-  // throws; the header and the guards see its outcome).
-  void queryClient.prefetchQuery(meQuery);
-}
-
-if (prerendered) {
+if (rendered) {
+  hydrate(queryClient, rendered.queries);
   // Hydration must render what the server rendered, so the page's own code is loaded first.
   const routes = createRoutes(queryClient);
   await Promise.all(
@@ -35,10 +29,14 @@ if (prerendered) {
       Object.assign(route, { ...(await route.lazy()), lazy: undefined });
     }),
   );
+  const router = createAppRouter(queryClient, routes, { loaderData: rendered.loaderData });
   startTransition(() => {
-    hydrateRoot(container, app(createAppRouter(queryClient, routes)));
+    hydrateRoot(container, app(router));
   });
 } else {
+  // Who is signed in is asked at once, while the page's code is still on its way (a prefetch never
+  // throws; the header and the guards see its outcome).
+  void queryClient.prefetchQuery(meQuery);
   const root = createRoot(container);
   startTransition(() => root.render(app(createAppRouter(queryClient))));
 }

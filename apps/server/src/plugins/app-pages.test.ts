@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { loadAppPages, pagesRenderedAhead } from './app-pages.js';
+import { loadAppPages, pagesRenderedAhead, pagesRenderedWithData } from './app-pages.js';
 import { registerErrorHandling } from './errors.js';
 import { registerWebApp } from './web-app.js';
 
@@ -68,11 +68,17 @@ describe('app pages', () => {
   it('names page modules the web app loads, at addresses its router has', () => {
     const web = fileURLToPath(new URL('../../../web/src/', import.meta.url));
     const router = readFileSync(path.join(web, 'app/router.tsx'), 'utf8');
-    const prerender = readFileSync(path.join(web, 'prerender.tsx'), 'utf8');
+    const prerender = readFileSync(path.join(web, 'serverRender.tsx'), 'utf8');
     for (const { pathname, module } of pagesRenderedAhead) {
       expect(router, module).toContain(`import('${module.replace(/^src\//, '../').replace(/\.tsx$/, '')}')`);
       expect(router, pathname).toContain(`path: '${pathname.slice(1)}'`);
       expect(prerender, pathname).toContain(`'${pathname}'`);
+    }
+    for (const { module } of pagesRenderedWithData) {
+      if (module)
+        expect(router, module).toContain(
+          `import('${module.replace(/^src\//, '../').replace(/\.tsx$/, '')}')`,
+        );
     }
   });
 });
@@ -83,7 +89,7 @@ describe('serving app pages', () => {
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }));
     registerErrorHandling(app);
-    await registerWebApp(app, root);
+    await registerWebApp(app, { root, renderer: null });
     await app.ready();
   });
   afterAll(() => app.close());

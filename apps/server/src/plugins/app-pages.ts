@@ -1,6 +1,9 @@
 /**
- * Pages the build rendered ahead (dist/prerendered/<page>.html: login and sign-up, the same for every
- * visitor) are sent to visitors instead of the empty app page, so they show before any script runs.
+ * App pages that arrive rendered, so they show before any script runs:
+ * - pages the build rendered ahead (dist/prerendered/<page>.html: login and sign-up, the same for every
+ *   visitor), sent to visitors instead of the empty app page;
+ * - pages whose first paint needs data (home, a category page), rendered per request by the web app's
+ *   server-side bundle (dist-ssr/serverRender.js) with data read from this server's own API routes.
  * The app hydrates such a page only once that page's own chunk has loaded, so the page names its
  * chunks with `modulepreload` links (from the build manifest, Vite's `build.manifest`); they load at
  * low priority, behind the styles the page needs to paint.
@@ -10,12 +13,42 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Me } from '@furniture-mart/shared';
 
-/** Addresses rendered at build time (apps/web/src/prerender.tsx) and the page module each one loads. */
+/** Addresses rendered at build time (apps/web/src/serverRender.tsx) and the page module each one loads. */
 export const pagesRenderedAhead: readonly { pathname: string; module: string }[] = [
   { pathname: '/login', module: 'src/features/auth/pages/LoginPage.tsx' },
   { pathname: '/signup', module: 'src/features/auth/pages/SignUpPage.tsx' },
 ];
+
+/** Pages rendered per request, with the module of the page each one shows (the home page is in the entry). */
+export const pagesRenderedWithData: readonly { pattern: RegExp; module?: string }[] = [
+  { pattern: /^\/$/ },
+  { pattern: /^\/categories\/[^/]+\/?$/, module: 'src/features/catalogue/pages/CategoryPage.tsx' },
+];
+
+/** What the web app's src/serverRender.tsx exports for rendering per request. */
+interface RenderedPage {
+  title: string;
+  head: string;
+  html: string;
+  state: string;
+}
+export interface PageRenderer {
+  renderWithData(
+    url: URL,
+    me: Me | null,
+    fetchApi: (path: string) => Promise<Response>,
+  ): Promise<RenderedPage | null>;
+  pageHtml(template: string, page: RenderedPage): string;
+}
+
+/** The web app's server-side bundle, when the build made one. */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
 
 interface ManifestChunk {
   file: string;
@@ -31,9 +64,20 @@ export interface AppPages {
    * (someone signed in sees another header), else the page as built.
    */
   pageFor(pathname: string, visitor: boolean): string;
+  /** Whether the page at this address is rendered per request, with its data. */
+  rendersWithData(pathname: string): boolean;
+  /**
+   * That page for this viewer, or null when it cannot be rendered here (no renderer, a page for
+   * members only and no one signed in, data that could not be read): the app page as built then.
+   */
+  renderWithData(
+    url: URL,
+    me: Me | null,
+    fetchApi: (path: string) => Promise<Response>,
+  ): Promise<string | null>;
 }
 
-export function loadAppPages(root: string): AppPages {
+export function loadAppPages(root: string, renderer: PageRenderer | null = null): AppPages {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   const manifestPath = path.join(root, '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath)
@@ -51,7 +95,8 @@ export function loadAppPages(root: string): AppPages {
   // The page as built already names the entry's chunks.
   const alreadyLoaded = entry ? closure(entry) : new Set<string>();
 
-  function withPreloads(page: string, module: string): string {
+  function withPreloads(page: string, module: string | undefined): string {
+    if (!module) return page;
     const links: string[] = [];
     for (const key of closure(module)) {
       if (alreadyLoaded.has(key)) continue;
@@ -68,7 +113,16 @@ export function loadAppPages(root: string): AppPages {
     if (existsSync(file)) ahead.set(pathname, withPreloads(readFileSync(file, 'utf8'), module));
   }
 
+  const withData = (pathname: string) => pagesRenderedWithData.find(({ pattern }) => pattern.test(pathname));
+
   return {
     pageFor: (pathname, visitor) => (visitor && ahead.get(pathname)) || indexHtml,
+    rendersWithData: (pathname) => renderer !== null && withData(pathname) !== undefined,
+    async renderWithData(url, me, fetchApi) {
+      const page = withData(url.pathname);
+      if (!renderer || !page) return null;
+      const rendered = await renderer.renderWithData(url, me, fetchApi);
+      return rendered && withPreloads(renderer.pageHtml(indexHtml, rendered), page.module);
+    },
   };
 }

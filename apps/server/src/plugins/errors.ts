@@ -66,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       typeof reply.sendAppPage === 'function';
     if (isPage) {
       // Client-side routes: the web app decides what to show, including its own Page Not Found.
-      return reply.sendAppPage(pathname);
+      return reply.sendAppPage();
     }
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}.` },

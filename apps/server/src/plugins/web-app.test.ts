@@ -139,7 +139,7 @@ describe('the web app pages', () => {
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }));
     registerErrorHandling(app);
-    await registerWebApp(app, root);
+    await registerWebApp(app, { root, renderer: null });
     await app.ready();
   });
   afterAll(async () => {

@@ -5,16 +5,20 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webDistDir } from '../paths.js';
-import { loadAppPages } from './app-pages.js';
+import { loadAppPages, loadPageRenderer, type AppPages, type PageRenderer } from './app-pages.js';
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Answers a client-side route with the app page (never cached), naming that page's code. */
-    sendAppPage(pathname: string): FastifyReply;
+    /**
+     * Answers a client-side route with the app page (never cached): rendered with its data, rendered
+     * ahead, or as built.
+     */
+    sendAppPage(): Promise<FastifyReply>;
   }
 }
 
@@ -35,7 +39,17 @@ const SETS_SESSION = /^[\w.-]*session_token=([^;]*)(.*)$/i;
 
 type Hint = '1' | '0' | null;
 
-export async function registerWebApp(app: FastifyInstance, root = webDistDir): Promise<void> {
+export interface WebAppOptions {
+  /** The web app's build (dist/). */
+  root?: string;
+  /** Renders pages per request; by default the web build's server-side bundle beside `root`, if any. */
+  renderer?: PageRenderer | null;
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  { root = webDistDir, renderer }: WebAppOptions = {},
+): Promise<void> {
   registerSignedInHint(app);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built; run `npm run build` to serve it');
@@ -53,22 +67,92 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDir): P
       res.header('cache-control', cacheControl(filePath));
     },
   });
-  const pages = loadAppPages(root);
+  const pages = loadAppPages(
+    root,
+    renderer === undefined
+      ? await loadPageRenderer(path.join(root, '..', 'dist-ssr', 'serverRender.js'))
+      : renderer,
+  );
   const plainPage = pages.pageFor('/', false);
-  app.decorateReply('sendAppPage', function (this: FastifyReply, pathname: string) {
+  app.decorateReply('sendAppPage', async function (this: FastifyReply) {
+    const { request } = this;
+    const url = new URL(request.url, 'http://localhost');
     // Any session cookie, even one the server may refuse, means the page could be shown signed in.
-    const visitor = !SESSION_COOKIE.exec(this.request.headers.cookie ?? '')?.[1];
-    const page = pages.pageFor(pathname, visitor);
+    const visitor = !SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
     this.header('cache-control', 'no-cache').header('vary', 'cookie');
+    if (request.method === 'GET' && pages.rendersWithData(url.pathname)) {
+      const page = await renderWithData(app, this, pages, url, visitor).catch((error: unknown) => {
+        request.log.error({ err: error }, 'could not render the page; sending the app page as built');
+        return null;
+      });
+      // It shows this person's own header, so no shared cache may keep it.
+      if (page) return sendCompressed(this, page, 'private, no-cache', fastCompressed);
+    }
+    const page = pages.pageFor(url.pathname, visitor);
     // The plain page goes out as the build compressed it; any other is compressed once here (the
     // compression plugin only covers routes, and this answer comes from the not-found handler).
     if (page === plainPage) return this.sendFile('index.html');
-    const accepted = String(this.request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    this.type('text/html; charset=utf-8').header('vary', 'cookie, accept-encoding');
-    if (!encoding) return this.send(page);
-    return this.header('content-encoding', encoding).send(compressedPage(page, encoding));
+    return sendCompressed(this, page, 'no-cache', compressedPage);
   });
+}
+
+/**
+ * A page rendered for this request, with the data its API routes give this person (their cookies go
+ * along). A renewed or cleared session cookie from GET /api/me goes to the browser with the page.
+ */
+async function renderWithData(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  pages: AppPages,
+  url: URL,
+  visitor: boolean,
+): Promise<string | null> {
+  const cookie = reply.request.headers.cookie ?? '';
+  const get = (apiPath: string) =>
+    app.inject({ method: 'GET', url: apiPath, headers: { cookie, accept: 'application/json' } });
+  let me = null;
+  if (!visitor) {
+    const answer = await get('/api/me');
+    for (const setCookie of setCookies(answer.headers['set-cookie'])) {
+      if (!setCookie.startsWith(`${SIGNED_IN_HINT}=`)) reply.header('set-cookie', setCookie);
+    }
+    if (answer.statusCode === 200) me = answer.json();
+    else if (answer.statusCode !== 401) return null;
+  }
+  return pages.renderWithData(url, me, async (apiPath) => {
+    const answer = await get(apiPath);
+    return new Response(answer.rawPayload.length > 0 ? answer.body : null, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+    });
+  });
+}
+
+async function sendCompressed(
+  reply: FastifyReply,
+  page: string,
+  cacheControl: string,
+  compress: (page: string, encoding: 'br' | 'gzip') => Buffer | Promise<Buffer>,
+): Promise<FastifyReply> {
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .header('vary', 'cookie, accept-encoding');
+  if (!encoding) return reply.send(page);
+  const body = await compress(page, encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page made for one request: compressed off the main thread, at a level that costs little time. */
+function fastCompressed(page: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(page, { level: 6 });
 }
 
 const compressedPages = new Map<string, Buffer>();
@@ -125,7 +209,7 @@ export function registerSignedInHint(app: FastifyInstance): void {
 
 /** What the hint should be after this answer; undefined when the answer says nothing about it. */
 function wantedHint(request: FastifyRequest, reply: FastifyReply, current: Hint): Hint | undefined {
-  for (const cookie of setCookies(reply)) {
+  for (const cookie of setCookies(reply.getHeader('set-cookie'))) {
     const match = SETS_SESSION.exec(cookie);
     if (match) return match[1] !== '' && !/;\s*max-age=0(?:;|$)/i.test(match[2]!) ? '1' : null;
   }
@@ -145,8 +229,7 @@ function wantedHint(request: FastifyRequest, reply: FastifyReply, current: Hint)
   return undefined;
 }
 
-function setCookies(reply: FastifyReply): string[] {
-  const header = reply.getHeader('set-cookie');
+function setCookies(header: string | number | string[] | undefined): string[] {
   if (header === undefined) return [];
   return (Array.isArray(header) ? header : [header]).map(String);
 }

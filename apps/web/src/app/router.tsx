@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { PageSpinner } from '../components/Spinner';
 import { categoryProductsQuery } from '../features/catalogue/api';
 import { HomePage } from '../features/catalogue/pages/HomePage';
@@ -149,7 +154,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-export function createAppRouter(queryClient: QueryClient, routes = createRoutes(queryClient)) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  routes = createRoutes(queryClient),
+  hydrationData?: HydrationState,
+) {
   prefetchFirstCategory(queryClient, window.location);
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { hydrationData });
 }

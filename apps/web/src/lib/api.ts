@@ -66,6 +66,16 @@ function toApiError(status: number, payload: unknown): ApiError {
   return new ApiError(status, `HTTP_${status}`, webMessages.unexpectedError);
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** How a call reaches the API: the browser's fetch, or the server's own routes while it renders a page. */
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** Used only by the server-side render (src/serverRender.tsx). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -79,7 +89,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal, credentials: 'same-origin' });
+    response = await transport(path, { method, headers, body: payload, signal, credentials: 'same-origin' });
   } catch (error) {
     // Cancellation is not a failure: let TanStack Query see the AbortError it expects.
     if (signal?.aborted) throw error;

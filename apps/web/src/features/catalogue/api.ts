@@ -23,6 +23,9 @@ export function useCategories() {
   return useQuery(categoriesQuery);
 }
 
+/** The home page's Popular furniture: the newest advertised pieces, two rows on a large screen. */
+export const POPULAR_SHOWN = 6;
+
 export function advertisedQuery(pageSize: number) {
   return queryOptions({
     queryKey: catalogueKeys.advertised(pageSize),

@@ -13,9 +13,14 @@ function apiQuery(state: ListingState, withCategory: boolean): string {
   return listingParams(withCategory ? state : { ...state, category: '' }).toString();
 }
 
+/** A category page's products as its URL state asks for them. */
+export function categoryListingQuery(ref: string, state: ListingState) {
+  return categoryProductsQuery(ref, apiQuery(state, false));
+}
+
 export function useCategoryProducts(ref: string, state: ListingState) {
   return useQuery({
-    ...categoryProductsQuery(ref, apiQuery(state, false)),
+    ...categoryListingQuery(ref, state),
     // The previous page of the same category stays on screen (dimmed) while the next one loads.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === ref ? previous : undefined),
   });

@@ -1,14 +1,11 @@
 import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/api';
-import { useAdvertisedProducts } from '../api';
+import { POPULAR_SHOWN, useAdvertisedProducts } from '../api';
 import { ProductGrid } from './ProductGrid';
-
-/** The newest advertised pieces; enough for two rows on a large screen. */
-const SHOWN = 6;
 
 /** Advertised products still for sale. The whole section is left out while there are none. */
 export function PopularFurniture() {
-  const advertised = useAdvertisedProducts(SHOWN);
+  const advertised = useAdvertisedProducts(POPULAR_SHOWN);
 
   if (advertised.isPending) return null;
   if (!advertised.isError && advertised.data.items.length === 0) return null;

@@ -1,0 +1,139 @@
+/**
+ * Pages rendered per request (home, a category page): what the server gives the web app's renderer,
+ * and what it sends when rendering cannot happen. The renderer here stands in for the web build's
+ * (apps/web/src/serverRender.tsx), whose pages the browser journeys check.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import type { Me } from '@furniture-mart/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TestClient, type TestContext } from '../../test/helpers/app.js';
+import { sessions } from '../db/schema.js';
+import type { PageRenderer } from './app-pages.js';
+
+const indexHtml =
+  '<!doctype html><html><head><title>Furniture Mart</title></head><body><div id="root"></div></body></html>';
+
+/** What the renderer was asked, and what it answers next. */
+const calls: { url: string; me: Me | null; bookings: number }[] = [];
+let behaviour: 'render' | 'decline' | 'throw' = 'render';
+
+const renderer: PageRenderer = {
+  async renderWithData(url, me, fetchApi) {
+    if (behaviour === 'throw') throw new Error('render failed');
+    if (behaviour === 'decline') return null;
+    // A call only a signed-in buyer may make: it succeeds only with the browser's own cookie.
+    const bookings = me ? (await fetchApi('/api/my/bookings')).status : 0;
+    const categories = (await (await fetchApi('/api/categories')).json()) as { title: string }[];
+    calls.push({ url: url.pathname + url.search, me, bookings });
+    return {
+      title: '<title>Rendered | Furniture Mart</title>',
+      head: '<link rel="preload" as="image" href="/media/first.webp">',
+      html: `<p>${me?.user.name ?? 'visitor'} sees ${categories.map((c) => c.title).join(', ')}</p>`,
+      state: '{}',
+    };
+  },
+  pageHtml: (template, page) =>
+    template
+      .replace('<title>Furniture Mart</title>', page.title)
+      .replace('</head>', `${page.head}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`),
+};
+
+let ctx: TestContext;
+let root: string;
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'fm-rendered-'));
+  mkdirSync(path.join(root, 'dist'));
+  writeFileSync(path.join(root, 'dist', 'index.html'), indexHtml);
+  ctx = await createTestApp({}, { serveWebApp: { root: path.join(root, 'dist'), renderer } });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(root, { recursive: true, force: true });
+});
+beforeEach(() => {
+  calls.length = 0;
+  behaviour = 'render';
+});
+
+describe('pages rendered with their data', () => {
+  it('renders the home page for a visitor, as nobody signed in, kept by no shared cache', async () => {
+    const res = await new TestClient(ctx.app).get('/', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toBe('cookie, accept-encoding');
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<title>Rendered | Furniture Mart</title>');
+    expect(html).toContain('<link rel="preload" as="image" href="/media/first.webp"></head>');
+    expect(html).toMatch(/<div id="root"><p>visitor sees [^<]*Living Room/);
+    expect(calls).toEqual([{ url: '/', me: null, bookings: 0 }]);
+  });
+
+  it("renders a category page with the signed-in person's own data, their cookie going to each API call", async () => {
+    const buyer = await signUp(ctx.app, 'buyer', { name: 'Rhoda Renders' });
+    const res = await buyer.client.get('/categories/living-room?sort=price_asc');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>Rhoda Renders sees');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: '/categories/living-room?sort=price_asc', bookings: 200 });
+    expect(calls[0]!.me).toMatchObject({ user: { name: 'Rhoda Renders' }, isBuyer: true });
+  });
+
+  it('sends the renewed session cookie with the page when the session was due for renewal', async () => {
+    const buyer = await signUp(ctx.app, 'buyer');
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '2 days'`, updatedAt: sql`now() - interval '28 days'` })
+      .where(eq(sessions.userId, buyer.id));
+    const res = await buyer.client.get('/');
+    expect(res.statusCode).toBe(200);
+    const renewed = res.cookies.find((cookie) => cookie.name.includes('session_token'));
+    expect(renewed?.maxAge).toBeGreaterThan(29 * 24 * 60 * 60);
+    // One signed-in hint, set by the page itself.
+    expect(res.cookies.filter((cookie) => cookie.name === 'fm_signed_in')).toHaveLength(1);
+  });
+
+  it('renders a session signed out elsewhere as a visitor and clears its cookie', async () => {
+    const buyer = await signUp(ctx.app, 'buyer');
+    const oldCookie = buyer.client.cookie;
+    expect((await buyer.client.post('/api/auth/sign-out')).statusCode).toBe(200);
+    const res = await new TestClient(ctx.app, oldCookie).get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>visitor sees');
+    const cleared = res.cookies.find((cookie) => cookie.name.includes('session_token'));
+    expect(cleared?.value).toBe('');
+  });
+
+  it('sends the app page as built when the renderer declines, fails, or for a HEAD request', async () => {
+    const buyer = await signUp(ctx.app, 'buyer');
+    behaviour = 'decline';
+    const declined = await new TestClient(ctx.app).get('/categories/living-room');
+    expect(declined.statusCode).toBe(200);
+    expect(declined.body).toBe(indexHtml);
+
+    behaviour = 'throw';
+    const failed = await buyer.client.get('/categories/living-room');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(indexHtml);
+
+    behaviour = 'render';
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves every other address to the browser', async () => {
+    for (const address of ['/blog', '/categories', '/categories/a/b', '/dashboard/myOrders']) {
+      const res = await new TestClient(ctx.app).get(address);
+      expect(res.statusCode, address).toBe(200);
+      expect(res.body, address).toBe(indexHtml);
+    }
+    expect(calls).toEqual([]);
+  });
+});
