@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: loads a generated dataset (BENCH_PRODUCTS, default 100,000) into PostgreSQL
  * (BENCH_DATABASE_URL) or PGlite, then in one run measures the built server with autocannon and, beside
- * each endpoint, its ceiling: the same service call (same SQL, same driver) with no HTTP, and a bare
- * Node HTTP server answering fixed JSON. Prints a table and writes .bench/results.json.
+ * each endpoint, its ceiling: the same service call (same SQL, same driver) with no HTTP and nothing
+ * answered from memory, and a bare Node HTTP server answering fixed JSON. The server is measured twice:
+ * as configured by default (listings answered from memory for a few seconds, listing-cache.ts) and with
+ * every read going to the database (LISTING_CACHE_SECONDS=0). Prints a table and writes
+ * .bench/results.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,7 +35,10 @@ const secret = randomBytes(32).toString('hex');
 interface Row {
   name: string;
   path: string;
+  /** Listings answered from memory, as the server runs by default. */
   http: Measurement;
+  /** Every read from the database. */
+  httpUncached: Measurement;
   ceiling: Measurement;
 }
 
@@ -42,7 +48,8 @@ async function main() {
   console.log(`Benchmark: ${products} products on ${engine}, ${connections} connections, ${seconds}s per measurement`);
 
   // 1. Dataset and in-process ceilings, with the server not yet running (PGlite allows one process).
-  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', RATE_LIMIT_AUTH_PER_MINUTE: '100000', PUBLIC_URL: base });
+  // The ceiling is the SQL itself: nothing answered from memory.
+  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', RATE_LIMIT_AUTH_PER_MINUTE: '100000', PUBLIC_URL: base, LISTING_CACHE_SECONDS: '0' });
   const database = createDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'db'), poolSize: 20 });
   await database.migrate();
   const existing = await productCount(database.db);
@@ -78,25 +85,39 @@ async function main() {
   await app.close();
   await database.close();
 
-  // 2. The built server over HTTP, same database and the same session.
-  const server = startServer();
-  try {
-    await waitForHealth();
-    const rows: Row[] = [];
-    for (const endpoint of endpoints) {
-      await measureHttp(base + endpoint.path, { connections, seconds: 1, headers: { cookie } }); // warm up
-      const result = await measureHttp(base + endpoint.path, { connections, seconds, headers: { cookie } });
-      rows.push({ name: endpoint.name, path: endpoint.path, http: result, ceiling: ceilings.get(endpoint.name)! });
-      console.log(`  http ${endpoint.name}: ${result.requestsPerSecond} req/s`);
+  // 2. The built server over HTTP, same database and the same session: as configured by default, then
+  // with every read going to the database.
+  const measured = new Map<string, Measurement>();
+  const uncached = new Map<string, Measurement>();
+  for (const [label, results, env] of [
+    ['http', measured, {}],
+    ['http, every read from the database', uncached, { LISTING_CACHE_SECONDS: '0' }],
+  ] as const) {
+    const server = startServer(env);
+    try {
+      await waitForHealth();
+      for (const endpoint of endpoints) {
+        await measureHttp(base + endpoint.path, { connections, seconds: 1, headers: { cookie } }); // warm up
+        const result = await measureHttp(base + endpoint.path, { connections, seconds, headers: { cookie } });
+        results.set(endpoint.name, result);
+        console.log(`  ${label} ${endpoint.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
     }
-    server.kill('SIGTERM');
-
-    // 3. A bare Node HTTP server: what this machine can do over HTTP at all.
-    const bare = await measureBareNode();
-    report(engine, rows, bare);
-  } finally {
-    if (server.exitCode === null) server.kill('SIGKILL');
   }
+  const rows: Row[] = endpoints.map((endpoint) => ({
+    name: endpoint.name,
+    path: endpoint.path,
+    http: measured.get(endpoint.name)!,
+    httpUncached: uncached.get(endpoint.name)!,
+    ceiling: ceilings.get(endpoint.name)!,
+  }));
+
+  // 3. A bare Node HTTP server: what this machine can do over HTTP at all.
+  const bare = await measureBareNode();
+  report(engine, rows, bare);
 }
 
 async function signUpCookie(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
@@ -112,10 +133,11 @@ async function signUpCookie(app: Awaited<ReturnType<typeof buildApp>>): Promise<
   return `${cookie.name}=${cookie.value}`;
 }
 
-function startServer(): ChildProcess {
+function startServer(extraEnv: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
       ...process.env,
+      ...extraEnv,
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: secret,
       PORT: String(port),
@@ -153,17 +175,22 @@ async function measureBareNode(): Promise<Measurement> {
 }
 
 function report(engine: string, rows: Row[], bare: Measurement) {
+  const ratio = (a: number, b: number, places = 100) => Math.round((a / b) * places) / places;
   const table = rows.map((row) => ({
     endpoint: row.name,
     'req/s': row.http.requestsPerSecond,
     'p50 ms': row.http.p50Ms,
     'p99 ms': row.http.p99Ms,
-    errors: row.http.errors,
+    errors: row.http.errors + row.httpUncached.errors,
     'ceiling calls/s': row.ceiling.requestsPerSecond,
-    'ratio to ceiling': Math.round((row.http.requestsPerSecond / row.ceiling.requestsPerSecond) * 100) / 100,
-    'ratio to bare node': Math.round((row.http.requestsPerSecond / bare.requestsPerSecond) * 1000) / 1000,
+    'ratio to ceiling': ratio(row.http.requestsPerSecond, row.ceiling.requestsPerSecond),
+    'ratio to bare node': ratio(row.http.requestsPerSecond, bare.requestsPerSecond, 1000),
+    'db only req/s': row.httpUncached.requestsPerSecond,
+    'db only p99 ms': row.httpUncached.p99Ms,
+    'db only ratio': ratio(row.httpUncached.requestsPerSecond, row.ceiling.requestsPerSecond),
   }));
   console.table(table);
+  console.log('db only: the same server with LISTING_CACHE_SECONDS=0, every listing read from the database');
   console.log(`bare Node HTTP: ${bare.requestsPerSecond} req/s, p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms`);
   const out = path.join(benchDir, 'results.json');
   writeFileSync(

@@ -15,15 +15,22 @@ import { BookingsService } from './modules/bookings/bookings.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
+import { ListingCache } from './modules/catalogue/listing-cache.js';
 
 export interface ServiceDeps {
   config: Config;
   db: Db;
   images: ImageStore;
   payments: PaymentProvider;
+  /** Listing answers kept briefly; a write that changes what a listing shows calls `changed()`. */
+  listings: ListingCache;
 }
 
-export function createServices(deps: ServiceDeps) {
+export function createServices(external: Omit<ServiceDeps, 'listings'>) {
+  const deps: ServiceDeps = {
+    ...external,
+    listings: new ListingCache(external.config.LISTING_CACHE_SECONDS * 1000),
+  };
   const categories = new CategoriesService(deps);
   return {
     categories,

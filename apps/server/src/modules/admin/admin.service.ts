@@ -59,7 +59,7 @@ function likePattern(term: string): string {
 }
 
 export class AdminService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'listings'>) {}
 
   // ---------- users ----------
 
@@ -106,7 +106,7 @@ export class AdminService {
 
   /** Verifies a seller once; a second attempt is a conflict and writes nothing. */
   async verifySeller(actor: Actor, sellerId: string): Promise<{ id: string; verified: true }> {
-    return this.deps.db.transaction(async (tx) => {
+    const verified = await this.deps.db.transaction(async (tx) => {
       // The verified = false condition makes two concurrent attempts verify (and log) exactly once.
       const [updated] = await tx
         .update(users)
@@ -135,6 +135,9 @@ export class AdminService {
       });
       return { id: updated.id, verified: true as const };
     });
+    // Listings show a verified mark beside the seller's name.
+    this.deps.listings.changed();
+    return verified;
   }
 
   /**
@@ -171,6 +174,7 @@ export class AdminService {
         details: { role: user.role, ...details },
       });
     });
+    this.deps.listings.changed();
   }
 
   private async removeSellerListings(tx: Tx, sellerId: string) {
@@ -307,6 +311,7 @@ export class AdminService {
         details: { reportId, reportsClosed: openReports.length },
       });
     });
+    this.deps.listings.changed();
   }
 
   private async productTitle(tx: Tx, productId: string): Promise<string> {

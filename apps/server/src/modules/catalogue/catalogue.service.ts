@@ -15,7 +15,7 @@ import {
 import type { ServiceDeps } from '../../services.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import type { CategoriesService } from '../categories/categories.service.js';
-import { loadCardPage, type CardFilter, type CardOrder } from './product-cards.js';
+import { loadCardPage, type CardFilter, type CardOrder, type CardPageRequest } from './product-cards.js';
 
 type ListQuery = Omit<ProductSearchQuery, 'category'>;
 
@@ -41,21 +41,19 @@ export class CatalogueService {
 
   /** Advertised products still for sale, most recently advertised first. */
   async advertised({ page, pageSize }: PageQuery): Promise<Page<ProductCard>> {
-    return loadCardPage(this.deps.db, this.deps.images, {
-      filter: { advertisedOnly: true },
-      order: 'advertised',
-      page,
-      pageSize,
-    });
+    return this.cards({ filter: { advertisedOnly: true }, order: 'advertised', page, pageSize });
   }
 
   private page(filter: CardFilter, query: ListQuery): Promise<Page<ProductCard>> {
-    return loadCardPage(this.deps.db, this.deps.images, {
-      filter,
-      order: orderOf(query),
-      page: query.page,
-      pageSize: query.pageSize,
-    });
+    return this.cards({ filter, order: orderOf(query), page: query.page, pageSize: query.pageSize });
+  }
+
+  /** Equal requests (the same filters, order and page) share one answer while it is kept. */
+  private cards(request: CardPageRequest): Promise<Page<ProductCard>> {
+    const { filter, order, page, pageSize } = request;
+    const used = Object.entries(filter).filter(([, value]) => value !== undefined);
+    const key = JSON.stringify([used.sort(([a], [b]) => a.localeCompare(b)), order, page, pageSize]);
+    return this.deps.listings.read(key, () => loadCardPage(this.deps.db, this.deps.images, request));
   }
 
   /** An unknown category in a filter is a mistake in the request, not a missing page. */

@@ -24,7 +24,9 @@ const anonymous = () => new TestClient(ctx.app);
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // These tests write rows directly to check the listing rules, so nothing is answered from memory here;
+  // listing-freshness.test.ts checks listings kept in memory against writes made through the API.
+  ctx = await createTestApp({ LISTING_CACHE_SECONDS: '0' });
   const db = ctx.database.db;
   [buyer, seller, seller2, admin, removedSeller] = await Promise.all([
     signUp(ctx.app, 'buyer'),

@@ -3,6 +3,7 @@
  * with their seller) and the total, side by side, then the photos of all of them at once.
  * Only products a buyer may see are ever read: available, not removed, from a seller not removed.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Condition, Location, Page, ProductCard, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -47,7 +48,7 @@ const sellerNotRemoved = sql`${products.sellerId} not in (select ${users.id} fro
 const searchQuery = sql`websearch_to_tsquery('english', ${sql.placeholder('q')})`;
 
 /** Which filters a request uses and its order: requests of one shape share one prepared statement. */
-function shapeOf(filter: CardFilter, order: CardOrder): string {
+export function shapeOf(filter: CardFilter, order: CardOrder): string {
   const used = (Object.keys(filter) as (keyof CardFilter)[])
     .filter((key) => filter[key] !== undefined)
     .sort();
@@ -85,6 +86,14 @@ function orderOf(order: CardOrder, filter: CardFilter): SQL[] {
   }
 }
 
+/**
+ * A prepared statement's name for one shape. PostgreSQL cuts names at 63 characters, and shapes that
+ * differ only in their order could then share a name; a digest of the shape keeps each one apart.
+ */
+export function statementName(kind: 'page' | 'count', shape: string): string {
+  return `cards_${kind}_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
+}
+
 /** The page and the count of one shape, with every value a placeholder. */
 function prepareStatements(db: DbOrTx, filter: CardFilter, order: CardOrder, shape: string) {
   const where = whereOf(filter);
@@ -114,9 +123,9 @@ function prepareStatements(db: DbOrTx, filter: CardFilter, order: CardOrder, sha
       .orderBy(...orderOf(order, filter))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`cards_page__${shape}`),
+      .prepare(statementName('page', shape)),
     // A window count(*) would make the page read every matching row; a separate count reads an index.
-    count: db.select({ n: count() }).from(products).where(where).prepare(`cards_count__${shape}`),
+    count: db.select({ n: count() }).from(products).where(where).prepare(statementName('count', shape)),
   };
 }
 

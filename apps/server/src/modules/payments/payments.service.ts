@@ -45,7 +45,7 @@ export interface WebhookAnswer {
 }
 
 export class PaymentsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings'>) {}
 
   /**
    * Starts (or resumes) paying for a booking: holds the product for this booking and answers the
@@ -112,6 +112,7 @@ export class PaymentsService {
     }
 
     const outcome = await settle(this.deps.db, provider, { providerIntentId: intent.providerIntentId });
+    if (outcome.kind === 'paid' && outcome.changed) this.deps.listings.changed();
     return this.answer(outcome, log);
   }
 
@@ -161,6 +162,8 @@ export class PaymentsService {
       }),
     );
     if (handled.outcome?.kind === 'paid' && handled.outcome.changed) {
+      // Sold: it leaves every listing.
+      this.deps.listings.changed();
       await releaseOtherIntents(
         this.deps.db,
         provider,

@@ -27,7 +27,7 @@ export interface Actor {
 }
 
 export class ProductsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'images'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'images' | 'listings'>) {}
 
   /**
    * The product and its photos in one transaction: each photo must be this seller's upload and not yet
@@ -84,6 +84,7 @@ export class ProductsService {
       }
       return product!.id;
     });
+    this.deps.listings.changed();
 
     return this.getOwn(this.deps.db, sellerId, productId);
   }
@@ -127,6 +128,7 @@ export class ProductsService {
       if (product.status === 'sold') throw new Conflict(sellerMessages.soldCannotAdvertise, 'PRODUCT_SOLD');
       throw new Conflict(sellerMessages.alreadyAdvertised, 'ALREADY_ADVERTISED');
     }
+    this.deps.listings.changed();
     return this.getOwn(this.deps.db, sellerId, productId);
   }
 
@@ -147,6 +149,7 @@ export class ProductsService {
       }
       await removeProducts(tx, [productId], cancelReasons.productRemoved);
     });
+    this.deps.listings.changed();
   }
 
   private async getOwn(db: DbOrTx, sellerId: string, productId: string): Promise<MyProduct> {

@@ -1,0 +1,83 @@
+/**
+ * Listing answers (a category page, a search, the advertised list) kept in memory for a few seconds.
+ * They are the same for every buyer and the most frequent reads of the site; answered from memory, a
+ * burst of buyers on one category costs the database one read instead of one per buyer.
+ *
+ * Freshness: every service write that changes what a listing shows (a product added, advertised,
+ * removed or sold; a seller verified or removed) calls `changed()` once its transaction has committed,
+ * which drops everything kept, and a read that began before a change is never served after it. Writes
+ * made by another server process on the same database are seen once the time to live has passed and one
+ * more read has refreshed the answer. No decision rests on a listing: booking and payment read the
+ * product itself.
+ */
+interface Entry {
+  version: number;
+  expiresAt: number;
+  value: Promise<unknown>;
+  refreshing: boolean;
+}
+
+export class ListingCache {
+  private version = 0;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    /** 0 turns keeping off: every read goes to the database. */
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * The answer kept for `key`, or `load()`'s, kept for next time. Concurrent reads of one key share one
+   * load; a failed load is not kept. An answer past its time to live is given once more while one fresh
+   * read replaces it in the background, so a busy listing never makes all its readers wait at once.
+   */
+  read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const kept = this.entries.get(key);
+    if (kept && kept.version === this.version) {
+      if (kept.expiresAt <= this.now() && !kept.refreshing) {
+        kept.refreshing = true;
+        this.refresh(key, kept, load);
+      }
+      return kept.value as Promise<T>;
+    }
+    return this.keep(key, load());
+  }
+
+  /** Something a listing shows has changed: nothing kept before now is answered again. */
+  changed(): void {
+    this.version += 1;
+    this.entries.clear();
+  }
+
+  private keep<T>(key: string, value: Promise<T>): Promise<T> {
+    const entry: Entry = {
+      version: this.version,
+      expiresAt: this.now() + this.ttlMs,
+      value,
+      refreshing: false,
+    };
+    // Re-inserted, so the map's first key is always the one kept longest: the first to go when full.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  private refresh<T>(key: string, kept: Entry, load: () => Promise<T>): void {
+    load().then(
+      (fresh) => {
+        // After a change the entry is gone, and this read may predate the change: it is not kept.
+        if (this.entries.get(key) === kept) void this.keep(key, Promise.resolve(fresh));
+      },
+      () => {
+        if (this.entries.get(key) === kept) this.entries.delete(key);
+      },
+    );
+  }
+}
