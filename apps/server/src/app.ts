@@ -16,7 +16,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAuth, type Auth } from './auth/auth.js';
-import { createViewerReader, requireViewer, type Viewer } from './auth/viewer.js';
+import { createViewerReader, requireViewer, type Viewer, type ViewerReader } from './auth/viewer.js';
 import type { Role } from '@furniture-mart/shared';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
@@ -50,6 +50,8 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     services: Services;
+    /** Who a request comes from; routes use request.viewer() and requireViewer() instead. */
+    viewers: ViewerReader;
   }
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
@@ -89,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.decorate('services', createServices({ config, db: database.db, images, payments }));
   const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret });
+  app.decorate('viewers', viewers);
   app.decorateRequest('viewer', function () {
     return viewers.read(this);
   });
