@@ -25,6 +25,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const benchDir = path.join(root, '.bench');
 const dataDir = path.join(benchDir, `data-${products}`);
@@ -98,7 +99,8 @@ async function main() {
     try {
       await waitForHealth();
       for (const endpoint of endpoints) {
-        await measureHttp(base + endpoint.path, { connections, seconds: 1, headers: { cookie } }); // warm up
+        // Warm up: the first requests of a fresh process also compile its code.
+        await measureHttp(base + endpoint.path, { connections, seconds: warmUpSeconds, headers: { cookie } });
         const result = await measureHttp(base + endpoint.path, { connections, seconds, headers: { cookie } });
         results.set(endpoint.name, result);
         console.log(`  ${label} ${endpoint.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);

@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { Config } from './config.js';
@@ -22,6 +22,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { answerSerializerCompiler } from './plugins/serializer.js';
 import { registerWebApp, type WebAppOptions } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
 import type { ImageStore } from './images/store.js';
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const auth = createAuth({ config, db: database.db, secret: deps.authSecret });
   const images = deps.images ?? (await createImageStore(config));

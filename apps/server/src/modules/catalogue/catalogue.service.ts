@@ -28,32 +28,35 @@ export class CatalogueService {
   /** A category (by id or slug) with one page of its available products. */
   async categoryWithProducts(idOrSlug: string, query: CategoryProductsQuery): Promise<CategoryWithProducts> {
     const category = await this.categories.get(idOrSlug);
-    const products = await this.page({ ...filterOf(query), categoryId: category.id }, query);
-    return { category, products };
+    const request = cardRequest({ ...filterOf(query), categoryId: category.id }, query);
+    return this.deps.listings.read(keyOf('category', request), async () => ({
+      category,
+      products: await loadCardPage(this.deps.db, this.deps.images, request),
+    }));
   }
 
   /** Every available product, optionally within one category given by id or slug. */
   async search(query: ProductSearchQuery): Promise<Page<ProductCard>> {
     const filter = filterOf(query);
     if (query.category) filter.categoryId = await this.categoryIdForFilter(query.category);
-    return this.page(filter, query);
+    return this.cards('search', cardRequest(filter, query));
   }
 
   /** Advertised products still for sale, most recently advertised first. */
   async advertised({ page, pageSize }: PageQuery): Promise<Page<ProductCard>> {
-    return this.cards({ filter: { advertisedOnly: true }, order: 'advertised', page, pageSize });
+    const request: CardPageRequest = {
+      filter: { advertisedOnly: true },
+      order: 'advertised',
+      page,
+      pageSize,
+    };
+    return this.cards('advertised', request);
   }
 
-  private page(filter: CardFilter, query: ListQuery): Promise<Page<ProductCard>> {
-    return this.cards({ filter, order: orderOf(query), page: query.page, pageSize: query.pageSize });
-  }
-
-  /** Equal requests (the same filters, order and page) share one answer while it is kept. */
-  private cards(request: CardPageRequest): Promise<Page<ProductCard>> {
-    const { filter, order, page, pageSize } = request;
-    const used = Object.entries(filter).filter(([, value]) => value !== undefined);
-    const key = JSON.stringify([used.sort(([a], [b]) => a.localeCompare(b)), order, page, pageSize]);
-    return this.deps.listings.read(key, () => loadCardPage(this.deps.db, this.deps.images, request));
+  private cards(kind: string, request: CardPageRequest): Promise<Page<ProductCard>> {
+    return this.deps.listings.read(keyOf(kind, request), () =>
+      loadCardPage(this.deps.db, this.deps.images, request),
+    );
   }
 
   /** An unknown category in a filter is a mistake in the request, not a missing page. */
@@ -71,6 +74,16 @@ export class CatalogueService {
       throw error;
     }
   }
+}
+
+function cardRequest(filter: CardFilter, query: ListQuery): CardPageRequest {
+  return { filter, order: orderOf(query), page: query.page, pageSize: query.pageSize };
+}
+
+/** Equal requests (the same kind of answer, filters, order and page) share one answer while it is kept. */
+function keyOf(kind: string, { filter, order, page, pageSize }: CardPageRequest): string {
+  const used = Object.entries(filter).filter(([, value]) => value !== undefined);
+  return JSON.stringify([kind, used.sort(([a], [b]) => a.localeCompare(b)), order, page, pageSize]);
 }
 
 /** Best match first when searching without a chosen sort; otherwise the chosen sort, newest by default. */

@@ -63,6 +63,13 @@ describe('ListingCache', () => {
     expect(await cache.read('a', () => Promise.resolve('new'))).toBe('new');
   });
 
+  it('freezes what it keeps, since every reader shares it', async () => {
+    const cache = new ListingCache(5_000);
+    const page = await cache.read('a', () => Promise.resolve({ items: [{ title: 'Oak table' }], total: 1 }));
+    expect(Object.isFrozen(page)).toBe(true);
+    expect(Object.isFrozen(page.items[0])).toBe(true);
+  });
+
   it('shares one load between concurrent reads of a key', async () => {
     const cache = new ListingCache(5_000);
     const page = loader('page');

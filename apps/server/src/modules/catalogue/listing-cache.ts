@@ -10,6 +10,18 @@
  * more read has refreshed the answer. No decision rests on a listing: booking and payment read the
  * product itself.
  */
+/**
+ * An answer kept is shared by every request that reads it, so nothing may change it; frozen, it can also
+ * be serialized once for all of them (plugins/serializer.ts).
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 interface Entry {
   version: number;
   expiresAt: number;
@@ -43,7 +55,7 @@ export class ListingCache {
       }
       return kept.value as Promise<T>;
     }
-    return this.keep(key, load());
+    return this.keep(key, load().then(deepFreeze));
   }
 
   /** Something a listing shows has changed: nothing kept before now is answered again. */
@@ -73,7 +85,7 @@ export class ListingCache {
     load().then(
       (fresh) => {
         // After a change the entry is gone, and this read may predate the change: it is not kept.
-        if (this.entries.get(key) === kept) void this.keep(key, Promise.resolve(fresh));
+        if (this.entries.get(key) === kept) void this.keep(key, Promise.resolve(deepFreeze(fresh)));
       },
       () => {
         if (this.entries.get(key) === kept) this.entries.delete(key);
