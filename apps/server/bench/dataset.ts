@@ -33,7 +33,8 @@ export async function loadDataset(db: Db, products: number, sellers = 500): Prom
       (array['barely used','some scratches','freshly polished','from a smoke-free home','needs a new cushion'])[1 + (g / 5) % 5] || '.',
       '+880 1711 000000',
       (array['Dhaka','Chittagong','Barisal','Khulna','Mymensingh','Rajshahi','Sylhet','Rangpur'])[1 + g % 8],
-      (array['excellent','good','fair'])[1 + g % 3],
+      -- Not g % 3: with six categories every product of one category would share one condition.
+      (array['excellent','good','fair'])[1 + (g / 7) % 3],
       10000 + ((g::bigint * 7919) % 200000)::int,
       1000 + ((g::bigint * 104729) % 150000)::int,
       'USD',
