@@ -6,6 +6,8 @@ import { useCategories } from '../api';
 
 // 4 columns on large screens, 2 on medium, 1 on phones.
 const gridClass = 'grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-4';
+/** The first row on a wide screen, which is in view when the page opens there. */
+const FIRST_ROW = 4;
 
 export function CategoryGrid() {
   const categories = useCategories();
@@ -28,7 +30,7 @@ export function CategoryGrid() {
 
   return (
     <ul className={gridClass}>
-      {categories.data.map((category) => (
+      {categories.data.map((category, index) => (
         <li key={category.id}>
           <Link
             to={`/categories/${category.id}`}
@@ -38,7 +40,7 @@ export function CategoryGrid() {
               <img
                 src={category.thumbnailUrl}
                 alt=""
-                loading="lazy"
+                loading={index < FIRST_ROW ? 'eager' : 'lazy'}
                 decoding="async"
                 className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
               />
