@@ -7,11 +7,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
 import type { Me } from '@furniture-mart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TestClient, type TestContext } from '../../test/helpers/app.js';
-import { sessions } from '../db/schema.js';
+import {
+  createTestApp,
+  makeSessionDueForRenewal,
+  signUp,
+  TestClient,
+  type TestContext,
+} from '../../test/helpers/app.js';
 import type { PageRenderer } from './app-pages.js';
 
 const indexHtml =
@@ -87,10 +91,7 @@ describe('pages rendered with their data', () => {
 
   it('sends the renewed session cookie with the page when the session was due for renewal', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
-    await ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: sql`now() + interval '2 days'`, updatedAt: sql`now() - interval '28 days'` })
-      .where(eq(sessions.userId, buyer.id));
+    await makeSessionDueForRenewal(ctx.app, buyer.id);
     const res = await buyer.client.get('/');
     expect(res.statusCode).toBe(200);
     const renewed = res.cookies.find((cookie) => cookie.name.includes('session_token'));

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@furniture-mart/shared';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { users } from '../../src/db/schema.js';
+import { sessions, users } from '../../src/db/schema.js';
 import { LocalImageStore } from '../../src/images/local-store.js';
 import { createTestDatabase } from './database.js';
 
@@ -112,7 +112,8 @@ export class TestClient {
 
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const cookies = response.cookies.filter((c) => c.name.includes('session_token'));
-  if (cookies.length === 0) throw new Error(`no session cookie in answer ${response.statusCode}: ${response.body}`);
+  if (cookies.length === 0)
+    throw new Error(`no session cookie in answer ${response.statusCode}: ${response.body}`);
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
@@ -152,4 +153,12 @@ export async function signUp(
       .where(eq(users.id, user!.id));
   }
   return { id: user!.id, email, name, role, client };
+}
+
+/** As if signed in 28 days ago: two days left of a 30-day session, so its renewal is due. */
+export async function makeSessionDueForRenewal(app: FastifyInstance, userId: string): Promise<void> {
+  await app.database.db
+    .update(sessions)
+    .set({ expiresAt: sql`now() + interval '2 days'`, updatedAt: sql`now() - interval '28 days'` })
+    .where(eq(sessions.userId, userId));
 }

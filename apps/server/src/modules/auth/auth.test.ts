@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@furniture-mart/shared';
 import {
   createTestApp,
+  makeSessionDueForRenewal,
   sessionCookieOf,
   signUp,
   TestClient,
@@ -134,11 +135,7 @@ describe('sign-in', () => {
 describe('session', () => {
   it('renews a session in use and sends the browser the renewed cookie', async () => {
     const user = await signUp(ctx.app, 'buyer');
-    // As if signed in 28 days ago: two days left, renewal due.
-    await ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: sql`now() + interval '2 days'`, updatedAt: sql`now() - interval '28 days'` })
-      .where(eq(sessions.userId, user.id));
+    await makeSessionDueForRenewal(ctx.app, user.id);
     const me = await user.client.get('/api/me');
     expect(me.statusCode).toBe(200);
     const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
