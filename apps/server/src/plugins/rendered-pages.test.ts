@@ -130,7 +130,17 @@ describe('pages rendered with their data', () => {
   });
 
   it('leaves every other address to the browser', async () => {
-    for (const address of ['/blog', '/categories', '/categories/a/b', '/dashboard/myOrders']) {
+    for (const address of [
+      '/blog',
+      '/categories',
+      '/categories/a/b',
+      '/dashboard/myOrders',
+      // Paths that read as another host, or as no address at all, to a URL parser.
+      '//[',
+      '//:99999/',
+      '//evil.example/categories/living-room',
+      '//evil.example/',
+    ]) {
       const res = await new TestClient(ctx.app).get(address);
       expect(res.statusCode, address).toBe(200);
       expect(res.body, address).toBe(indexHtml);

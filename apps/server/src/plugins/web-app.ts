@@ -76,7 +76,7 @@ export async function registerWebApp(
   const plainPage = pages.pageFor('/', false);
   app.decorateReply('sendAppPage', async function (this: FastifyReply) {
     const { request } = this;
-    const url = new URL(request.url, 'http://localhost');
+    const url = requestedUrl(request.url);
     // Any session cookie, even one the server may refuse, means the page could be shown signed in.
     const visitor = !SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
     this.header('cache-control', 'no-cache').header('vary', 'cookie');
@@ -94,6 +94,18 @@ export async function registerWebApp(
     if (page === plainPage) return this.sendFile('index.html');
     return sendCompressed(this, page, 'no-cache', compressedPage);
   });
+}
+
+/**
+ * The address asked for, read as a path of this site whatever it looks like: `new URL(path, base)`
+ * would take `//host/...` for another host, and throw on `//[`.
+ */
+function requestedUrl(raw: string): URL {
+  const url = new URL('http://localhost/');
+  const query = raw.indexOf('?');
+  url.pathname = query === -1 ? raw : raw.slice(0, query);
+  if (query !== -1) url.search = raw.slice(query);
+  return url;
 }
 
 /**
