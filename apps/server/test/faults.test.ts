@@ -54,7 +54,10 @@ describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
     expect((await client.get('/api/products/advertised')).statusCode).toBe(200);
 
     proxy.stop();
-    for (const path of ['/api/ready', '/api/products/advertised']) {
+    // A listing read just before is still answered from memory (listing-cache.ts)...
+    expect((await client.get('/api/products/advertised')).statusCode).toBe(200);
+    // ...one never read has to reach the database.
+    for (const path of ['/api/ready', '/api/products/advertised?page=2']) {
       const started = Date.now();
       const res = await client.get(path);
       expect(Date.now() - started).toBeLessThan(2500);
@@ -69,7 +72,7 @@ describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
     const deadline = Date.now() + 10_000;
     let status = 0;
     while (Date.now() < deadline) {
-      status = (await client.get('/api/products/advertised')).statusCode;
+      status = (await client.get('/api/products/advertised?page=2')).statusCode;
       if (status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
