@@ -382,6 +382,40 @@ test.describe('pages rendered on the server', () => {
   });
 });
 
+test.describe('post dates on pages rendered on the server', () => {
+  // Far east and far west of the server's UTC: whatever the hour, a piece posted at that hour falls on
+  // another calendar day in at least one of them.
+  for (const timezoneId of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+    test(`show the reader's own calendar day, with no hydration error (${timezoneId})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      await signIn(page, demoAccounts.buyer);
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto('/categories/bed-room');
+      const dates = page.locator('article time[datetime]');
+      await expect(dates.first()).toBeVisible();
+      // Once the app runs, each date reads as the browser's Date#toString gives it there.
+      await expect
+        .poll(() =>
+          dates.evaluateAll((elements) =>
+            elements.every(
+              (el) => el.textContent === new Date(el.getAttribute('datetime')!).toString().slice(0, 15),
+            ),
+          ),
+        )
+        .toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 test.describe('search page', () => {
   test('finds furniture by a word of its description across categories, then narrows by category', async ({
     page,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { postDateLabel, type ProductCard as ProductCardData } from '@furniture-mart/shared';
+import type { ProductCard as ProductCardData } from '@furniture-mart/shared';
+import { PostDate } from '../../../components/PostDate';
 import { Price } from '../../../components/Price';
 import { ProductCardActions } from '../../buyer/components/ProductCardActions';
 import { conditionLabels } from './conditionLabel';
@@ -83,7 +84,7 @@ export function ProductCard({
           <div>
             <dt className="text-base-content/70">Posted</dt>
             <dd className="font-medium">
-              <time dateTime={product.postedAt}>{postDateLabel(product.postedAt)}</time>
+              <PostDate date={product.postedAt} />
             </dd>
           </div>
         </dl>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { postDateLabel, type ProductCard } from '@furniture-mart/shared';
+import type { ProductCard } from '@furniture-mart/shared';
+import { PostDate } from '../../../components/PostDate';
 import { Price } from '../../../components/Price';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
@@ -105,7 +106,7 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
             <DetailRow label="Location">{product.location}</DetailRow>
             <DetailRow label="Years used">{product.yearsUsed}</DetailRow>
             <DetailRow label="Posted">
-              <time dateTime={product.postedAt}>{postDateLabel(product.postedAt)}</time>
+              <PostDate date={product.postedAt} />
             </DetailRow>
             {dimensions ? <DetailRow label="Size">{dimensions}</DetailRow> : null}
             <DetailRow label="Seller">
