@@ -47,10 +47,14 @@ setApiTransport((path, init) => {
   return fetchApi(path);
 });
 
-/** Pages rendered per request, and what each reads before it renders: the queries its components use. */
+/**
+ * Pages rendered per request: the page module each shows (for the server's preload links; the home
+ * page ships in the entry) and what each reads before it renders, the queries its components use.
+ */
 const pagesWithData = [
   {
     pattern: /^\/$/,
+    module: undefined,
     signedInOnly: false,
     load: (client: QueryClient) => [
       client.fetchQuery(categoriesQuery),
@@ -59,6 +63,7 @@ const pagesWithData = [
   },
   {
     pattern: /^\/categories\/([^/]+)\/?$/,
+    module: 'src/features/catalogue/pages/CategoryPage.tsx',
     signedInOnly: true,
     load: (client: QueryClient, match: RegExpExecArray, url: URL) => [
       client.fetchQuery(categoriesQuery),
@@ -68,6 +73,11 @@ const pagesWithData = [
     ],
   },
 ];
+
+/** Whether the page at this path is rendered per request, and the page module it shows. */
+export function findPageWithData(pathname: string): { module: string | undefined } | undefined {
+  return pagesWithData.find(({ pattern }) => pattern.test(pathname));
+}
 
 /** Build time: a page as a visitor sees it. */
 export async function renderAhead(pathname: string): Promise<RenderedPage> {

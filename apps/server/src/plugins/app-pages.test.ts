@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { loadAppPages, pagesRenderedAhead, pagesRenderedWithData } from './app-pages.js';
+import { loadAppPages, pagesRenderedAhead } from './app-pages.js';
 import { registerErrorHandling } from './errors.js';
 import { registerWebApp } from './web-app.js';
 
@@ -74,11 +74,11 @@ describe('app pages', () => {
       expect(router, pathname).toContain(`path: '${pathname.slice(1)}'`);
       expect(prerender, pathname).toContain(`'${pathname}'`);
     }
-    for (const { module } of pagesRenderedWithData) {
-      if (module)
-        expect(router, module).toContain(
-          `import('${module.replace(/^src\//, '../').replace(/\.tsx$/, '')}')`,
-        );
+    // The page modules of the pages rendered per request, named in the web's own table.
+    const renderedModules = [...prerender.matchAll(/module: '([^']+)'/g)].map((match) => match[1]!);
+    expect(renderedModules).toContain('src/features/catalogue/pages/CategoryPage.tsx');
+    for (const module of renderedModules) {
+      expect(router, module).toContain(`import('${module.replace(/^src\//, '../').replace(/\.tsx$/, '')}')`);
     }
   });
 });

@@ -22,12 +22,6 @@ export const pagesRenderedAhead: readonly { pathname: string; module: string }[]
   { pathname: '/signup', module: 'src/features/auth/pages/SignUpPage.tsx' },
 ];
 
-/** Pages rendered per request, with the module of the page each one shows (the home page is in the entry). */
-export const pagesRenderedWithData: readonly { pattern: RegExp; module?: string }[] = [
-  { pattern: /^\/$/ },
-  { pattern: /^\/categories\/[^/]+\/?$/, module: 'src/features/catalogue/pages/CategoryPage.tsx' },
-];
-
 /** What the web app's src/serverRender.tsx exports for rendering per request. */
 interface RenderedPage {
   title: string;
@@ -36,6 +30,8 @@ interface RenderedPage {
   state: string;
 }
 export interface PageRenderer {
+  /** Whether the page at this path is rendered per request, and the page module it shows. */
+  findPageWithData(pathname: string): { module: string | undefined } | undefined;
   renderWithData(
     url: URL,
     me: Me | null,
@@ -95,16 +91,22 @@ export function loadAppPages(root: string, renderer: PageRenderer | null = null)
   // The page as built already names the entry's chunks.
   const alreadyLoaded = entry ? closure(entry) : new Set<string>();
 
+  /** The links naming a page module's own chunks, worked out once per module. */
+  const preloads = new Map<string, string>();
   function withPreloads(page: string, module: string | undefined): string {
     if (!module) return page;
-    const links: string[] = [];
-    for (const key of closure(module)) {
-      if (alreadyLoaded.has(key)) continue;
-      const chunk = manifest[key]!;
-      links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
-      for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    let links = preloads.get(module);
+    if (links === undefined) {
+      links = '';
+      for (const key of closure(module)) {
+        if (alreadyLoaded.has(key)) continue;
+        const chunk = manifest[key]!;
+        links += `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`;
+        for (const css of chunk.css ?? []) links += `<link rel="stylesheet" crossorigin href="/${css}">`;
+      }
+      preloads.set(module, links);
     }
-    return page.replace('</head>', `${links.join('')}</head>`);
+    return page.replace('</head>', () => `${links}</head>`);
   }
 
   const ahead = new Map<string, string>();
@@ -113,13 +115,11 @@ export function loadAppPages(root: string, renderer: PageRenderer | null = null)
     if (existsSync(file)) ahead.set(pathname, withPreloads(readFileSync(file, 'utf8'), module));
   }
 
-  const withData = (pathname: string) => pagesRenderedWithData.find(({ pattern }) => pattern.test(pathname));
-
   return {
     pageFor: (pathname, visitor) => (visitor && ahead.get(pathname)) || indexHtml,
-    rendersWithData: (pathname) => renderer !== null && withData(pathname) !== undefined,
+    rendersWithData: (pathname) => renderer?.findPageWithData(pathname) !== undefined,
     async renderWithData(url, me, fetchApi) {
-      const page = withData(url.pathname);
+      const page = renderer?.findPageWithData(url.pathname);
       if (!renderer || !page) return null;
       const rendered = await renderer.renderWithData(url, me, fetchApi);
       return rendered && withPreloads(renderer.pageHtml(indexHtml, rendered), page.module);

@@ -26,6 +26,9 @@ const calls: { url: string; me: Me | null; bookings: number }[] = [];
 let behaviour: 'render' | 'decline' | 'throw' = 'render';
 
 const renderer: PageRenderer = {
+  // The web renderer's pages: home and a category page.
+  findPageWithData: (pathname) =>
+    /^\/$|^\/categories\/[^/]+\/?$/.test(pathname) ? { module: undefined } : undefined,
   async renderWithData(url, me, fetchApi) {
     if (behaviour === 'throw') throw new Error('render failed');
     if (behaviour === 'decline') return null;
