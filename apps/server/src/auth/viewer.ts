@@ -119,11 +119,16 @@ export async function createViewerReader({
 
   const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-  async function read(request: FastifyRequest): Promise<Viewer | null> {
-    const raw = cookieValue(request.headers.cookie, cookieName);
+  /** The live session's user for a cookie value, or null for a bad signature or no such session. */
+  async function sessionUser(raw: string | null) {
     const token = raw ? verifySignedCookie(raw, secret) : null;
     if (!token) return null;
     const [user] = await byToken.execute({ token });
+    return user ?? null;
+  }
+
+  async function read(request: FastifyRequest): Promise<Viewer | null> {
+    const user = await sessionUser(cookieValue(request.headers.cookie, cookieName));
     return user ? toViewer(user) : null;
   }
 
@@ -131,11 +136,8 @@ export async function createViewerReader({
     const raw = cookieValue(request.headers.cookie, cookieName);
     if (!raw) return null;
     // A live session not yet due for renewal: Better Auth would answer the same and write nothing.
-    const token = verifySignedCookie(raw, secret);
-    if (token) {
-      const [user] = await byToken.execute({ token });
-      if (user && !user.renewalDue) return toViewer(user);
-    }
+    const live = await sessionUser(raw);
+    if (live && !live.renewalDue) return toViewer(live);
     const { headers, response: session } = await auth.api.getSession({
       headers: fromNodeHeaders(request.headers),
       returnHeaders: true,
