@@ -64,6 +64,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys sign in and up many times a minute from one address.
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      SIGN_IN_FAILURES_PER_ADDRESS: '1000',
     },
   },
 });

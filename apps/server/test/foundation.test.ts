@@ -111,14 +111,40 @@ describe('security', () => {
     expect(missing.statusCode).toBe(403);
   });
 
-  it('accepts the same origin by Host, as on a LAN address', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
-      payload: { email: 'nobody@example.test', password: 'whatever1' },
-    });
-    expect(res.statusCode).toBe(401);
+  it('never derives the allowed origin from Host, nor accepts the other scheme', async () => {
+    for (const headers of [
+      { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
+      { origin: 'https://localhost:3000' },
+      { origin: 'http://localhost:3001' },
+      { origin: 'http://localhost:3000/' },
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers,
+        payload: { email: 'nobody@example.test', password: 'whatever1' },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error.code).toBe('BAD_ORIGIN');
+    }
+  });
+
+  it('accepts an origin listed in ALLOWED_ORIGINS, exactly', async () => {
+    const lan = await createTestApp({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000' });
+    try {
+      const send = (origin: string) =>
+        lan.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin },
+          payload: { email: 'nobody@example.test', password: 'whatever1' },
+        });
+      expect((await send('http://192.168.1.20:3000')).statusCode).toBe(401);
+      expect((await send('https://192.168.1.20:3000')).statusCode).toBe(403);
+      expect((await send('http://192.168.1.20:3001')).statusCode).toBe(403);
+    } finally {
+      await lan.close();
+    }
   });
 });
 

@@ -33,11 +33,13 @@ export const emailSchema = z
   .max(254, messages.invalidEmail)
   .pipe(z.email(messages.invalidEmail));
 
+/** A new password: 8 to 128 characters, not only spaces. The server also refuses the most common ones. */
 export const passwordSchema = z
   .string(required)
   .min(1, messages.required)
   .min(8, messages.passwordRule)
-  .max(128, 'Use at most 128 characters.');
+  .max(128, 'Use at most 128 characters.')
+  .refine((value) => value.trim() !== '', messages.passwordBlank);
 
 export const phoneSchema = z
   .string(required)

@@ -36,6 +36,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    SIGN_IN_FAILURES_PER_ACCOUNT: '10000',
+    SIGN_IN_FAILURES_PER_ADDRESS: '10000',
     ...env,
   });
   const database = await createTestDatabase();
