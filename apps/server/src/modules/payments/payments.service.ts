@@ -20,7 +20,7 @@ import { bookings, paymentIntents, payments, products, webhookEvents } from '../
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import { CardDeclined } from '../../payments/errors.js';
 import type { CardInput } from '../../payments/provider.js';
-import { claimHold } from './hold.js';
+import { claimHold, releaseHold } from './hold.js';
 import { ensureIntent, findIntent, refOf, releaseOtherIntents, type IntentRow } from './intents.js';
 import { settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
 import { withTransactionRetry } from './transactions.js';
@@ -45,18 +45,19 @@ export interface WebhookAnswer {
 }
 
 export class PaymentsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings' | 'config'>) {}
 
   /**
    * Starts (or resumes) paying for a booking: holds the product for this booking and answers the
-   * intent to confirm. Calling it again renews the hold and reuses the same intent.
+   * intent to confirm. Calling it again keeps the hold (never past 15 minutes from the first checkout)
+   * and reuses the same intent.
    */
   async checkout(viewer: Viewer, bookingId: string): Promise<Checkout> {
     const booking = await this.findOwnBooking(viewer, bookingId);
     if (booking.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(booking);
     const holdExpiresAt = await this.holdFor(viewer, booking);
-    const intent = await this.intentFor(booking);
+    const intent = await this.intentWithinHold(booking);
     return {
       bookingId: booking.id,
       amountCents: intent.amountCents,
@@ -86,8 +87,14 @@ export class PaymentsService {
     if (provider.authorizeCard) {
       if (!card) throw new BadRequest('Enter your card details.', { cardNumber: messages.required });
       assertPayable(booking);
-      await this.holdFor(viewer, booking);
-      intent = await this.intentFor(booking);
+      try {
+        await this.holdFor(viewer, booking);
+      } catch (error) {
+        // A concurrent confirmation of this booking paid it meanwhile: answer its receipt.
+        if (error instanceof Conflict && error.code === 'ALREADY_PAID') return this.receipt(booking.id);
+        throw error;
+      }
+      intent = await this.intentWithinHold(booking);
       try {
         await provider.authorizeCard(refOf(intent), card);
       } catch (error) {
@@ -225,14 +232,34 @@ export class PaymentsService {
     return row;
   }
 
-  /** Claims the hold, or explains why not: the state that changed, or someone else paying right now. */
+  /**
+   * Claims the hold, or explains why not: the state that changed, this booking's time to pay run out,
+   * the buyer already paying for another item, or someone else paying right now.
+   */
   private async holdFor(viewer: Viewer, booking: PayableBooking): Promise<Date> {
-    const until = await claimHold(this.deps.db, booking.id, booking.productId);
-    if (until) return until;
+    const claim = await claimHold(this.deps.db, {
+      bookingId: booking.id,
+      productId: booking.productId,
+      buyerId: viewer.id,
+      maxHolds: this.deps.config.MAX_CHECKOUT_HOLDS,
+    });
+    if (claim.held) return claim.until;
     const current = await this.findOwnBooking(viewer, booking.id);
     if (current.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(current);
+    if (claim.reason === 'window') throw new Conflict(paymentMessages.holdWindowOver, 'HOLD_WINDOW_OVER');
+    if (claim.reason === 'limit') throw new Conflict(paymentMessages.payingForAnother, 'PAYING_FOR_ANOTHER');
     throw new Conflict(messages.someoneElsePaying, 'SOMEONE_ELSE_PAYING');
+  }
+
+  /** The intent for a held booking; if the provider cannot make one, the product is released at once. */
+  private async intentWithinHold(booking: PayableBooking): Promise<IntentRow> {
+    try {
+      return await this.intentFor(booking);
+    } catch (error) {
+      await releaseHold(this.deps.db, booking.id, booking.productId);
+      throw error;
+    }
   }
 
   private intentFor(booking: PayableBooking): Promise<IntentRow> {
