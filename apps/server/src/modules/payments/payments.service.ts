@@ -19,10 +19,10 @@ import type { Viewer } from '../../auth/viewer.js';
 import { bookings, paymentIntents, payments, products, webhookEvents } from '../../db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import { CardDeclined } from '../../payments/errors.js';
-import type { CardInput } from '../../payments/provider.js';
+import type { CardInput, ProviderEvent } from '../../payments/provider.js';
 import { claimHold, releaseHold } from './hold.js';
 import { ensureIntent, findIntent, refOf, releaseOtherIntents, type IntentRow } from './intents.js';
-import { settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
+import { IntentMismatch, settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
 import { withTransactionRetry } from './transactions.js';
 
 /** The provider events that mean money is authorized (or already captured) for an intent. */
@@ -138,36 +138,7 @@ export class PaymentsService {
       throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
     const event = provider.verifyWebhook(rawBody, signature);
 
-    const handled = await withTransactionRetry(() =>
-      this.deps.db.transaction(async (tx) => {
-        const recorded = await tx
-          .insert(webhookEvents)
-          .values({ id: event.id, provider: provider.name, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: webhookEvents.id });
-        if (recorded.length === 0) return { duplicate: true, outcome: null };
-        if (!event.intent) return { duplicate: false, outcome: null };
-        if (SETTLING_EVENTS.has(event.type)) {
-          const outcome = await settleIn(tx, provider, {
-            providerIntentId: event.intent.id,
-            reported: event.intent,
-          });
-          return { duplicate: false, outcome };
-        }
-        if (event.type === 'payment_intent.payment_failed') {
-          await tx
-            .update(paymentIntents)
-            .set({ status: 'failed', lastError: event.intent.lastError })
-            .where(
-              and(
-                eq(paymentIntents.providerIntentId, event.intent.id),
-                eq(paymentIntents.status, 'requires_payment'),
-              ),
-            );
-        }
-        return { duplicate: false, outcome: null };
-      }),
-    );
+    const handled = await this.settleEvent(event, log);
     if (handled.outcome?.kind === 'paid' && handled.outcome.changed) {
       // Sold: it leaves every listing.
       this.deps.listings.changed();
@@ -180,6 +151,59 @@ export class PaymentsService {
       );
     }
     return { received: true, duplicate: handled.duplicate };
+  }
+
+  /**
+   * Records the event and settles what it reports, in one transaction. An event that can never apply
+   * (an intent for another amount than the booking's) is recorded on its own and acknowledged, so the
+   * provider does not deliver it again forever; it is logged for a person to look at.
+   */
+  private async settleEvent(event: ProviderEvent, log?: FastifyBaseLogger) {
+    const provider = this.deps.payments;
+    try {
+      return await withTransactionRetry(() =>
+        this.deps.db.transaction(async (tx) => {
+          const recorded = await tx
+            .insert(webhookEvents)
+            .values({ id: event.id, provider: provider.name, type: event.type })
+            .onConflictDoNothing()
+            .returning({ id: webhookEvents.id });
+          if (recorded.length === 0) return { duplicate: true, outcome: null };
+          if (!event.intent) return { duplicate: false, outcome: null };
+          if (SETTLING_EVENTS.has(event.type)) {
+            const outcome = await settleIn(tx, provider, {
+              providerIntentId: event.intent.id,
+              reported: event.intent,
+            });
+            return { duplicate: false, outcome };
+          }
+          if (event.type === 'payment_intent.payment_failed') {
+            await tx
+              .update(paymentIntents)
+              .set({ status: 'failed', lastError: event.intent.lastError })
+              .where(
+                and(
+                  eq(paymentIntents.providerIntentId, event.intent.id),
+                  eq(paymentIntents.status, 'requires_payment'),
+                ),
+              );
+          }
+          return { duplicate: false, outcome: null };
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof IntentMismatch)) throw error;
+      log?.error(
+        { eventId: event.id, type: event.type, detail: error.detail },
+        'payment event refused: amount mismatch',
+      );
+      const recorded = await this.deps.db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: provider.name, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      return { duplicate: recorded.length === 0, outcome: null };
+    }
   }
 
   private async answer(outcome: SettlementOutcome, log?: FastifyBaseLogger): Promise<PaymentResult> {
