@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../helpers/app.js';
 import { sendRaw } from '../helpers/raw-http.js';
 import { policy, type PolicyRow } from './policy.js';
+import { spellings } from './spellings.js';
 import { errorFormatProblem, expectWellFormed, send } from './send.js';
 import { actors, buildReleaseApp, createWorld, type Actor, type ReleaseApp, type World } from './world.js';
 
@@ -221,35 +222,10 @@ describe('state-changing requests from another site', () => {
 });
 
 /**
- * Other spellings of every route's address (issue: a dot segment once reached Better Auth's update-user
- * past our schema and limits). Each is refused before any handler runs (400), or is simply another
- * address with no route (404); none reaches the route with fewer checks.
+ * Other spellings of every route's address (a dot segment once reached Better Auth's update-user past
+ * our schema and limits). Each is refused before any handler runs (400), or is simply another address
+ * with no route (404); none reaches the route with fewer checks.
  */
-const afterFirst = (insert: string) => (path: string) => path.replace(/^\/([^/]+)\//, `/$1/${insert}`);
-
-export const spellings: Array<[string, (path: string) => string]> = [
-  ['a dot segment', afterFirst('./')],
-  ['a dot-dot segment', afterFirst('x/../')],
-  ['an encoded dot segment', afterFirst('%2e/')],
-  ['encoded dot-dot', afterFirst('x/%2E%2e/')],
-  ['an encoded letter', (path) => path.replace(/^\/([a-z])/, (_m, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`)],
-  ['an encoded hyphen or letter in the last segment', (path) => encodeLastLetter(path)],
-  ['an empty segment', afterFirst('/')],
-  ['a leading double slash', (path) => `/${path}`],
-  ['an encoded slash', (path) => path.replace(/\/([^/]*)$/, '%2F$1')],
-  ['a backslash', (path) => path.replace(/\/([^/]*)$/, '\\$1')],
-  ['an encoded backslash', (path) => path.replace(/\/([^/]*)$/, '%5C$1')],
-  ['an encoded NUL', (path) => `${path}%00`],
-  ['a trailing slash', (path) => `${path}/`],
-  ['upper case', (path) => path.replace(/^\/([a-z]+)\//, (_m, first: string) => `/${first.toUpperCase()}/`)],
-];
-
-function encodeLastLetter(path: string): string {
-  const index = path.search(/[a-z-][^/]*$/);
-  if (index === -1) return `${path}%2e`;
-  return `${path.slice(0, index)}%${path.charCodeAt(index).toString(16)}${path.slice(index + 1)}`;
-}
-
 describe('every route under other spellings of its address', () => {
   it.each(policy.map((row) => [label(row), row] as const))('%s', async (_name, row) => {
     // The caller the row lets in, so only the address can be the reason for a refusal.
@@ -274,9 +250,10 @@ describe('every route under other spellings of its address', () => {
         body: request.payload ?? (json ? JSON.stringify(request.body) : undefined),
       });
       // 308 only for what reads as a page address with a trailing slash, sent to the address without it.
-      expect([400, 404, 308], `${row.method} ${url} (${how}): ${response.statusCode} ${response.body}`).toContain(
-        response.statusCode,
-      );
+      expect(
+        [400, 404, 308],
+        `${row.method} ${url} (${how}): ${response.statusCode} ${response.body}`,
+      ).toContain(response.statusCode);
       if (response.statusCode === 308) {
         expect(response.headers.location, url).toBe(url.replace(/\/(\?|$)/, '$1'));
         expect(url, 'only a page address is sent on').not.toMatch(/^\/(api|media|assets)\//);
