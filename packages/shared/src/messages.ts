@@ -8,6 +8,7 @@ export const messages = {
   enterDescription: 'Enter Description',
   passwordMismatch: 'password and confirm password not matched',
   passwordRule: 'Use at least 8 characters.',
+  passwordHint: 'At least 8 characters. Very common passwords such as "password123" are refused.',
   passwordBlank: 'A password cannot be only spaces.',
   passwordTooCommon: 'This password is one of the most common ones. Choose one that is harder to guess.',
   invalidEmail: 'Enter a valid email address.',

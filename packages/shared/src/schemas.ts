@@ -107,6 +107,23 @@ export const signUpForm = signUpBody
   });
 export type SignUpForm = z.input<typeof signUpForm>;
 
+/** Changing a password: the current one proves it is the account's owner. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string(required).min(1, messages.required).max(128),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** The change-password form adds the confirmation field, checked in the browser only. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string(required).min(1, messages.required) })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
 // ---------- lists ----------
 
 export const pageQuery = z.object({

@@ -9,7 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { messages, roles, signInBody, signUpBody, type SignUpRole } from '@furniture-mart/shared';
+import {
+  changePasswordBody,
+  messages,
+  roles,
+  signInBody,
+  signUpBody,
+  type SignUpRole,
+} from '@furniture-mart/shared';
 import { signUpRole } from '../../auth/auth.js';
 import { newPasswordSchema } from '../../auth/passwords.js';
 import { AttemptLimit, type Attempt } from '../../lib/attempts.js';
@@ -64,13 +71,7 @@ const updateUserRequest = z
   })
   .strict();
 
-const changePasswordRequest = z
-  .object({
-    currentPassword: z.string().min(1, messages.required).max(128),
-    newPassword: newPasswordSchema,
-    revokeOtherSessions: z.boolean().optional(),
-  })
-  .strict();
+const changePasswordRequest = changePasswordBody.extend({ newPassword: newPasswordSchema }).strict();
 
 const meSchema = z.object({
   user: z.object({
