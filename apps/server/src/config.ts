@@ -51,6 +51,17 @@ export const configSchema = z
     S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    /** redis:// URL: rate limits shared by every instance (lib/redis.ts); unset: kept in memory. */
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ),
+    /** Prepended to every Redis key of this application, so several may share one Redis. */
+    REDIS_KEY_PREFIX: z.string().default('furniture-mart:'),
+    /** false: migrations are a release step (npm run db:migrate), not part of every start. */
+    MIGRATE_ON_START: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
+    /** After SIGTERM: how long /api/ready says 503 while requests are still served, before closing. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   });
 
 /**

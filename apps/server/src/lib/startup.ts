@@ -16,13 +16,21 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** The configured database (PGlite under DATA_DIR/db, or DATABASE_URL), migrated. */
-export async function openMigratedDatabase(config: Config, poolSize = config.DATABASE_POOL_SIZE): Promise<Database> {
+/**
+ * The configured database (PGlite under DATA_DIR/db, or DATABASE_URL), migrated unless `migrate` is
+ * false (the server passes MIGRATE_ON_START). On PostgreSQL migrations run under an advisory lock, so
+ * instances started together on an empty database take turns.
+ */
+export async function openMigratedDatabase(
+  config: Config,
+  poolSize = config.DATABASE_POOL_SIZE,
+  migrate = true,
+): Promise<Database> {
   const database = createDatabase({
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'db'),
     poolSize,
   });
-  await database.migrate();
+  if (migrate) await database.migrate();
   return database;
 }
