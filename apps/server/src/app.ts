@@ -84,7 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Our own onResponse hook writes the single line per request.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    // A number of proxies: trust that many hops from this server, as proxy-addr counts them.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -33,7 +33,27 @@ export const configSchema = z
       .default('USD'),
     BETTER_AUTH_SECRET: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()).default(false),
+    /**
+     * X-Forwarded-For: false (ignored), true (trusted whatever its length), or a number of proxies in
+     * front of the server (the address that many hops back is the client's; what a client sends ahead of
+     * it is not believed).
+     */
+    TRUST_PROXY: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .union([
+            z
+              .string()
+              .regex(/^\d+$/)
+              .transform(Number)
+              .pipe(z.number().int().max(20))
+              .transform((hops) => (hops === 0 ? false : hops)),
+            bool,
+          ])
+          .optional(),
+      )
+      .default(false),
     SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,

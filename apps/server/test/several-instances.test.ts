@@ -291,3 +291,25 @@ describe('the generated session secret', () => {
     }
   });
 });
+
+describe('TRUST_PROXY as a number of proxies', () => {
+  it('takes the client address that many hops back and ignores what the client put before it', async () => {
+    const context = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_AUTH_PER_MINUTE: '2' });
+    try {
+      const attempt = (forwardedFor: string) =>
+        new TestClient(context.app)
+          .post('/api/auth/sign-in/email', { email: 'no@example.test', password: 'wrong-password' }, {
+            'x-forwarded-for': forwardedFor,
+          })
+          .then((res) => res.statusCode);
+      // The same client behind one proxy, claiming a new address each time: still one client.
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await attempt(`198.51.100.${i}, 203.0.113.5`));
+      expect(statuses).toEqual([401, 401, 429]);
+      // Another client of that proxy has its own count.
+      expect(await attempt('203.0.113.6')).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+});
