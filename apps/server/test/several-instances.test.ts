@@ -102,9 +102,12 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database', () =
       const proxied = new URL(url);
       proxied.host = `127.0.0.1:${proxy.port}`;
       pool = new pg.Pool({ connectionString: url, max: 2 });
-      const notify = (channel: string, payload: string) => pool.query('select pg_notify($1, $2)', [channel, payload]);
+      const notify = (channel: string, payload: string) =>
+        pool.query('select pg_notify($1, $2)', [channel, payload]);
       // The second instance reaches the database through a proxy the test can cut.
-      changes.push(await shareListingChanges({ connectionString: url, cache: caches[0]!, notify, log: silent }));
+      changes.push(
+        await shareListingChanges({ connectionString: url, cache: caches[0]!, notify, log: silent }),
+      );
       changes.push(
         await shareListingChanges({
           connectionString: proxied.toString(),
@@ -226,7 +229,8 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
       proxy.stop();
       await waitFor(() => !redis.available(), 2000);
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await app.inject({ method: 'POST', url: '/attempt' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await app.inject({ method: 'POST', url: '/attempt' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       await expect(redis.increment('anything', 1000)).rejects.toThrow();
 
@@ -234,7 +238,8 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
       proxy.resume();
       await waitFor(() => redis.available(), 5000);
       const after: number[] = [];
-      for (let i = 0; i < 4; i++) after.push((await app.inject({ method: 'POST', url: '/attempt' })).statusCode);
+      for (let i = 0; i < 4; i++)
+        after.push((await app.inject({ method: 'POST', url: '/attempt' })).statusCode);
       expect(after).toEqual([200, 200, 200, 429]);
     } finally {
       await app.close();
@@ -267,7 +272,10 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
       expect(ready.json()).toMatchObject({ rateLimits: 'per-instance', redis: 'unreachable' });
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await client.post('/api/auth/sign-in/email', { email: 'no@example.test', password: 'wrong-password' });
+        const res = await client.post('/api/auth/sign-in/email', {
+          email: 'no@example.test',
+          password: 'wrong-password',
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([401, 401, 429]);
@@ -298,9 +306,13 @@ describe('TRUST_PROXY as a number of proxies', () => {
     try {
       const attempt = (forwardedFor: string) =>
         new TestClient(context.app)
-          .post('/api/auth/sign-in/email', { email: 'no@example.test', password: 'wrong-password' }, {
-            'x-forwarded-for': forwardedFor,
-          })
+          .post(
+            '/api/auth/sign-in/email',
+            { email: 'no@example.test', password: 'wrong-password' },
+            {
+              'x-forwarded-for': forwardedFor,
+            },
+          )
           .then((res) => res.statusCode);
       // The same client behind one proxy, claiming a new address each time: still one client.
       const statuses = [];

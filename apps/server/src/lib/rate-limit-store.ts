@@ -5,7 +5,11 @@
  * timeout). A request is then still limited, by this instance's count: the server keeps serving with
  * per-instance limits rather than failing or allowing everything.
  */
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type {
+  FastifyRateLimitOptions,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 // The plugin's own two stores: files of the package that its type declarations do not describe.
 // @ts-expect-error: no declaration file
 import RedisStoreImpl from '@fastify/rate-limit/store/RedisStore.js';
@@ -51,7 +55,11 @@ class SharedWithFallback implements FastifyRateLimitStore {
   }
 
   child(routeOptions: ChildOptions): FastifyRateLimitStore {
-    return new SharedWithFallback(this.redis, this.shared.child(routeOptions), this.local.child(routeOptions));
+    return new SharedWithFallback(
+      this.redis,
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+    );
   }
 }
 

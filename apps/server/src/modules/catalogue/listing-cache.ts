@@ -116,7 +116,8 @@ export class ListingCache {
     load().then(
       (fresh) => {
         // After a change the entry is gone, and this read may predate the change: it is not kept.
-        if (this.entries.get(key) === kept) void this.keep(key, Promise.resolve(deepFreeze(fresh)), startedAt);
+        if (this.entries.get(key) === kept)
+          void this.keep(key, Promise.resolve(deepFreeze(fresh)), startedAt);
       },
       () => {
         if (this.entries.get(key) === kept) this.entries.delete(key);

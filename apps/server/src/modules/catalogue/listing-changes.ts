@@ -51,7 +51,8 @@ export async function shareListingChanges(options: ListingChangesOptions): Promi
   };
 
   const down = (reason: string) => {
-    if (up) log.warn({ reason }, 'listing changes: not listening; listings are read from the database until back');
+    if (up)
+      log.warn({ reason }, 'listing changes: not listening; listings are read from the database until back');
     up = false;
     cache.setKeeping(false);
     const dropped = client;
