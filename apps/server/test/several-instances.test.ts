@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, advisoryLocks } from '../src/db/client.js';
 import { ListingCache } from '../src/modules/catalogue/listing-cache.js';
 import { shareListingChanges, type ListingChanges } from '../src/modules/catalogue/listing-changes.js';
-import { createSharedRedis, type SharedRedis } from '../src/lib/redis.js';
+import { createSharedRedis, WindowCounter, type SharedRedis } from '../src/lib/redis.js';
 import { sharedRateLimitStore } from '../src/lib/rate-limit-store.js';
 import { resolveAuthSecret } from '../src/lib/auth-secret.js';
 import { loadConfig } from '../src/config.js';
@@ -216,6 +216,17 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     expect(second.ttlMs).toBeLessThanOrEqual(60_000);
   });
 
+  it('counts per key across instances with WindowCounter, and forgets a key on reset', async () => {
+    const [a, b] = [shared(redisUrl!), shared(redisUrl!)];
+    await waitFor(() => a.available() && b.available(), 2000);
+    const onA = new WindowCounter(a, 'failures:');
+    const onB = new WindowCounter(b, 'failures:');
+    expect(await onA.increment('someone@example.test', 60_000)).toMatchObject({ count: 1, shared: true });
+    expect(await onB.increment('someone@example.test', 60_000)).toMatchObject({ count: 2, shared: true });
+    await onB.reset('someone@example.test');
+    expect(await onA.increment('someone@example.test', 60_000)).toMatchObject({ count: 1, shared: true });
+  });
+
   it('limits per instance, in memory, while Redis is unreachable, and shares again once it is back', async () => {
     const upstream = new URL(redisUrl!);
     const proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 6379));
@@ -282,6 +293,24 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     } finally {
       await Promise.all(contexts.map((context) => context.close()));
     }
+  });
+});
+
+describe('WindowCounter without Redis', () => {
+  it('counts in memory in fixed windows', async () => {
+    let now = 1_000;
+    const counter = new WindowCounter(null, 'failures:', 2, () => now);
+    expect(await counter.increment('a', 1000)).toEqual({ count: 1, ttlMs: 1000, shared: false });
+    now += 400;
+    expect(await counter.increment('a', 1000)).toEqual({ count: 2, ttlMs: 600, shared: false });
+    now += 600;
+    expect((await counter.increment('a', 1000)).count).toBe(1);
+    await counter.reset('a');
+    expect((await counter.increment('a', 1000)).count).toBe(1);
+    // At most two keys: the oldest goes first.
+    await counter.increment('b', 1000);
+    await counter.increment('c', 1000);
+    expect((await counter.increment('a', 1000)).count).toBe(1);
   });
 });
 

@@ -30,6 +30,8 @@ export interface SharedRedis {
    * instance. Rejects at once while Redis is unreachable; a caller then counts in memory.
    */
   increment(key: string, windowMs: number): Promise<CountInWindow>;
+  /** Removes `key` (under this application's prefix), e.g. a count to forget after a success. */
+  remove(key: string): Promise<void>;
   /** For callers that noticed a failed command: logs the outage (once) and shows it in /api/ready. */
   reportFailure(error: unknown): void;
   /** For callers whose command succeeded: ends an outage (logged once). */
@@ -108,6 +110,14 @@ export function createSharedRedis(options: SharedRedisOptions): SharedRedis {
         throw error;
       }
     },
+    async remove(key) {
+      try {
+        await client.del(key);
+      } catch (error) {
+        markDown(error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+    },
     reportFailure(error) {
       markDown(error instanceof Error ? error.message : String(error));
     },
@@ -118,4 +128,50 @@ export function createSharedRedis(options: SharedRedisOptions): SharedRedis {
       await client.quit().catch(() => client.disconnect());
     },
   };
+}
+
+/**
+ * Counts per key in fixed windows, in Redis when there is one and it answers (every instance shares the
+ * count), else in this process's memory (this instance's count only), switching per call. For limits
+ * of our own beside the rate-limit plugin's, e.g. failed sign-ins per account:
+ *
+ *     const failures = new WindowCounter(app.redis, 'sign-in-failures:');
+ *     const { count } = await failures.increment(email, 15 * 60_000);
+ *     if (count > 10) ...;
+ *     await failures.reset(email); // after a success
+ */
+export class WindowCounter {
+  private readonly local = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(
+    private readonly redis: SharedRedis | null,
+    private readonly prefix: string,
+    private readonly maxLocalKeys = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async increment(key: string, windowMs: number): Promise<CountInWindow & { shared: boolean }> {
+    if (this.redis?.available()) {
+      try {
+        return { ...(await this.redis.increment(this.prefix + key, windowMs)), shared: true };
+      } catch {
+        // Counted here instead; the Redis connection has logged the outage.
+      }
+    }
+    const now = this.now();
+    let entry = this.local.get(key);
+    if (!entry || entry.endsAt <= now) {
+      entry = { count: 0, endsAt: now + windowMs };
+      this.local.delete(key);
+      this.local.set(key, entry);
+      if (this.local.size > this.maxLocalKeys) this.local.delete(this.local.keys().next().value!);
+    }
+    entry.count += 1;
+    return { count: entry.count, ttlMs: entry.endsAt - now, shared: false };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.local.delete(key);
+    if (this.redis?.available()) await this.redis.remove(this.prefix + key).catch(() => {});
+  }
 }
