@@ -642,6 +642,52 @@ describe('two instances behind a round-robin balancer', () => {
   }, 60_000);
 });
 
+describe('release tasks', () => {
+  it('two demo seeds at once on an empty database both succeed and seed once', async () => {
+    const name = `${databaseName}_seed`;
+    await admin((client) => client.query(`create database ${name}`));
+    try {
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      const seeds = ['one', 'two'].map((which) => {
+        const dataDir = mkdtempSync(path.join(tmpdir(), `fm-cluster-seed-${which}-`));
+        temporary.push(dataDir);
+        const child = spawn(process.execPath, [path.join(repository, 'apps/server/dist/seed.js')], {
+          cwd: repository,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? tmpdir(),
+            DATABASE_URL: url.toString(),
+            DATA_DIR: dataDir,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+        return new Promise<{ code: number | null; output: string }>((resolve) =>
+          child.once('exit', (code) => {
+            clearTimeout(timer);
+            resolve({ code, output });
+          }),
+        );
+      });
+      for (const { code, output } of await Promise.all(seeds)) expect(code, output).toBe(0);
+      const counts = await admin(
+        (client) =>
+          client.query<{ users: string; products: string }>(
+            'select (select count(*) from users) as users, (select count(*) from products) as products',
+          ),
+        name,
+      );
+      expect(counts.rows[0]).toEqual({ users: '5', products: '30' });
+    } finally {
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    }
+  }, 120_000);
+});
+
 async function uploadPhoto(
   instance: Instance,
   cookie: string,
