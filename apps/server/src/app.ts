@@ -79,16 +79,14 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const proxies = config.TRUST_PROXY;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     // Our own onResponse hook writes the single line per request.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: () => randomUUID(),
     // A number of proxies: trust that many hops from this server, as proxy-addr counts them.
-    trustProxy:
-      typeof config.TRUST_PROXY === 'number'
-        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
-        : config.TRUST_PROXY,
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
