@@ -30,6 +30,7 @@ import { createImageStore } from './images/create-store.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createPaymentProvider } from './payments/create-provider.js';
 import { registerModules } from './modules/index.js';
+import type { MailTransport } from './modules/mail/transport.js';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +39,8 @@ export interface AppDeps {
   authSecret: string;
   images?: ImageStore;
   payments?: PaymentProvider;
+  /** Where mail goes (default: SMTP_URL, or the database mailbox). */
+  mail?: MailTransport;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWebApp?: boolean | WebAppOptions;
@@ -90,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
-  app.decorate('services', createServices({ config, db: database.db, images, payments }));
+  app.decorate('services', createServices({ config, db: database.db, images, payments, mail: deps.mail }));
   const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret });
   app.decorate('viewers', viewers);
   app.decorateRequest('viewer', function () {

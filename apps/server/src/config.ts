@@ -11,47 +11,52 @@ const bool = z
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
 
-export const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-        .optional(),
-    ),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /** How long a listing answer may come from memory (modules/catalogue/listing-cache.ts); 0: never. */
-    LISTING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
-    CURRENCY: z
-      .string()
-      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD')
-      .default('USD'),
-    BETTER_AUTH_SECRET: optionalString,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()).default(false),
-    SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_PUBLISHABLE_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_API_HOST: optionalString,
-    STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().optional()),
-    STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
-    S3_BUCKET: optionalString,
-    S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
-    S3_REGION: z.string().default('us-east-1'),
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
-    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-  });
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a listing answer may come from memory (modules/catalogue/listing-cache.ts); 0: never. */
+  LISTING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD')
+    .default('USD'),
+  BETTER_AUTH_SECRET: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()).default(false),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().optional()),
+  STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** smtp:// or smtps:// server for outgoing mail; unset: messages stay in the database (/dev/mail). */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
+  /** A paid order not handed over after this many days completes by itself (unless reported). */
+  HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
+});
 
 /**
  * Rules across variables, checked on the raw values so they are reported together with per-variable
@@ -103,4 +108,3 @@ export function shouldSeedDemo(config: Config): boolean {
   if (config.NODE_ENV === 'production') return false;
   return config.SEED_DEMO ?? !config.DATABASE_URL;
 }
-

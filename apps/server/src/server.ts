@@ -7,6 +7,7 @@ import { loadConfigOrExit, openMigratedDatabase } from './lib/startup.js';
 import { buildApp } from './app.js';
 import { resolveAuthSecret } from './lib/auth-secret.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { startBackgroundJobs } from './jobs.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('demo data seeded (see README for the demo accounts)');
   }
 
+  const jobs = startBackgroundJobs(app);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
     force.unref();
     let code = 0;
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
       app.log.info('database closed; bye');

@@ -11,6 +11,7 @@ import { signUpBody, signUpRoles } from '@furniture-mart/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
+import { recoveryMail } from './recovery-mail.js';
 
 /** Fields a client may send to sign-up; anything else (role escalation, verified, ...) is refused. */
 const SIGN_UP_KEYS = new Set(['name', 'email', 'password', 'role', 'callbackURL', 'rememberMe']);
@@ -28,6 +29,8 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
       : {};
 
+  const mail = recoveryMail(db, config.PUBLIC_URL);
+
   return betterAuth({
     appName: 'Furniture Mart',
     baseURL: config.PUBLIC_URL,
@@ -43,7 +46,22 @@ export function createAuth({ config, db, secret }: AuthOptions) {
     onAPIError: { errorURL: new URL('/login', config.PUBLIC_URL).toString() },
     // Requests are rate limited by Fastify per client address (see auth.routes.ts).
     rateLimit: { enabled: false },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Password reset (auth/recovery-mail.ts): a one-hour, single-use link; other sessions end.
+      sendResetPassword: mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Email verification: sent at sign-up, never required (docs/decisions/0010).
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: mail.sendVerificationEmail,
+      expiresIn: 60 * 60 * 24,
+    },
     socialProviders: google,
     account: {
       // Google links to an existing account only when that account's email was verified locally, so an
@@ -69,10 +87,6 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       '/delete-user/callback',
       '/link-social',
       '/unlink-account',
-      '/request-password-reset',
-      '/reset-password',
-      '/send-verification-email',
-      '/verify-email',
     ],
     trustedOrigins: (request) => {
       const origins = [publicOrigin];

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { messages, roles, signInBody, signUpBody } from '@furniture-mart/shared';
+import { accountMessages, messages, roles, signInBody, signUpBody } from '@furniture-mart/shared';
 import { BadRequest } from '../../lib/errors.js';
 import { INVALID_TEXT_MESSAGE } from '../../plugins/errors.js';
 
@@ -53,6 +53,7 @@ const meSchema = z.object({
     image: z.string().nullable(),
     role: z.enum(roles),
     verified: z.boolean(),
+    emailVerified: z.boolean(),
   }),
   isAdmin: z.boolean(),
   isBuyer: z.boolean(),
@@ -109,6 +110,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     (request, reply) => forwardToAuth(app, request, reply),
   );
+  await accountRecoveryRoutes(app, limited);
+
   route.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -167,6 +170,70 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         publishableKey: app.services.paymentProvider.publishableKey,
       },
     }),
+  );
+}
+
+// ---------- password reset and email verification (Better Auth's own flows) ----------
+
+const requestResetRequest = z.object({ email: z.email().max(254), redirectTo: callbackUrl }).strict();
+const resetPasswordRequest = z
+  .object({ newPassword: z.string().min(8).max(128), token: z.string().min(1).max(200) })
+  .strict();
+const sendVerificationRequest = z.object({ email: z.email().max(254), callbackURL: callbackUrl }).strict();
+const verifyEmailQuery = z.object({ token: z.string().min(1).max(2000), callbackURL: callbackUrl }).strict();
+
+/**
+ * The endpoints of account recovery, each explicit with its own schema and the sign-in rate limit.
+ * An unknown email on request-password-reset gets the same answer as a known one (Better Auth's).
+ */
+async function accountRecoveryRoutes(
+  app: FastifyInstance,
+  limited: { rateLimit: { max: number; timeWindow: string } },
+): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  route.post(
+    '/api/auth/request-password-reset',
+    {
+      config: limited,
+      schema: { tags: ['accounts'], summary: 'Email a password reset link', body: requestResetRequest },
+    },
+    (request, reply) => forwardToAuth(app, request, reply),
+  );
+  route.post(
+    '/api/auth/reset-password',
+    {
+      config: limited,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token from the reset mail (once)',
+        body: resetPasswordRequest,
+      },
+    },
+    (request, reply) => forwardToAuth(app, request, reply),
+  );
+  route.post(
+    '/api/auth/send-verification-email',
+    {
+      config: limited,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send the email verification link again',
+        body: sendVerificationRequest,
+      },
+    },
+    (request, reply) => forwardToAuth(app, request, reply),
+  );
+  route.get(
+    '/api/auth/verify-email',
+    {
+      config: limited,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The link in the verification mail: confirms the address, then goes to callbackURL',
+        querystring: verifyEmailQuery,
+      },
+    },
+    (request, reply) => forwardToAuth(app, request, reply),
   );
 }
 
@@ -236,6 +303,9 @@ function toProductError(path: string, status: number, body: string) {
   }
   if (code === 'ACCOUNT_REMOVED') return { status: 403, code, message: messages.accountRemoved };
   if (status === 429) return { status, code: 'RATE_LIMITED', message: messages.tooManyAttempts };
+  if (path === '/reset-password' && code === 'INVALID_TOKEN') {
+    return { status: 400, code, message: accountMessages.resetInvalid };
+  }
   return {
     status: status >= 500 ? 500 : status,
     code,

@@ -10,6 +10,7 @@ import {
   cancelReasons,
   messages,
   orderCancelledMessage,
+  orderMessages,
   paymentMessages,
   type Checkout,
   type PaymentResult,
@@ -30,7 +31,7 @@ const SETTLING_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'pa
 
 interface PayableBooking {
   id: string;
-  status: 'booked' | 'paid' | 'cancelled';
+  status: 'booked' | 'paid' | 'completed' | 'cancelled' | 'refunded';
   cancelReason: string | null;
   productId: string;
   productStatus: 'available' | 'sold';
@@ -45,7 +46,7 @@ export interface WebhookAnswer {
 }
 
 export class PaymentsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'payments' | 'listings'>) {}
 
   /**
    * Starts (or resumes) paying for a booking: holds the product for this booking and answers the
@@ -53,7 +54,8 @@ export class PaymentsService {
    */
   async checkout(viewer: Viewer, bookingId: string): Promise<Checkout> {
     const booking = await this.findOwnBooking(viewer, bookingId);
-    if (booking.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
+    if (booking.status === 'paid' || booking.status === 'completed')
+      throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(booking);
     const holdExpiresAt = await this.holdFor(viewer, booking);
     const intent = await this.intentFor(booking);
@@ -79,7 +81,7 @@ export class PaymentsService {
     log?: FastifyBaseLogger,
   ): Promise<PaymentResult> {
     const booking = await this.findOwnBooking(viewer, bookingId);
-    if (booking.status === 'paid') return this.receipt(booking.id);
+    if (booking.status === 'paid' || booking.status === 'completed') return this.receipt(booking.id);
 
     const provider = this.deps.payments;
     let intent: IntentRow;
@@ -111,7 +113,10 @@ export class PaymentsService {
       intent = existing;
     }
 
-    const outcome = await settle(this.deps.db, provider, { providerIntentId: intent.providerIntentId });
+    const outcome = await settle(this.deps.db, provider, {
+      providerIntentId: intent.providerIntentId,
+      publicUrl: this.deps.config.PUBLIC_URL,
+    });
     if (outcome.kind === 'paid' && outcome.changed) this.deps.listings.changed();
     return this.answer(outcome, log);
   }
@@ -144,6 +149,7 @@ export class PaymentsService {
           const outcome = await settleIn(tx, provider, {
             providerIntentId: event.intent.id,
             reported: event.intent,
+            publicUrl: this.deps.config.PUBLIC_URL,
           });
           return { duplicate: false, outcome };
         }
@@ -230,7 +236,8 @@ export class PaymentsService {
     const until = await claimHold(this.deps.db, booking.id, booking.productId);
     if (until) return until;
     const current = await this.findOwnBooking(viewer, booking.id);
-    if (current.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
+    if (current.status === 'paid' || current.status === 'completed')
+      throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(current);
     throw new Conflict(messages.someoneElsePaying, 'SOMEONE_ELSE_PAYING');
   }
@@ -252,6 +259,7 @@ export class PaymentsService {
 }
 
 function assertPayable(booking: PayableBooking): void {
+  if (booking.status === 'refunded') throw new Conflict(orderMessages.alreadyRefunded, 'ALREADY_REFUNDED');
   if (booking.status === 'cancelled') {
     throw new Conflict(orderCancelledMessage(booking.cancelReason), 'BOOKING_CANCELLED');
   }
