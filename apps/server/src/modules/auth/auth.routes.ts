@@ -175,12 +175,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
 // ---------- password reset and email verification (Better Auth's own flows) ----------
 
-const requestResetRequest = z.object({ email: z.email().max(254), redirectTo: callbackUrl }).strict();
+/** Where recovery links lead afterwards: a path of this site only (never another origin). */
+const localPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'Use a path of this site, starting with /.')
+  .optional();
+
+const requestResetRequest = z.object({ email: z.email().max(254), redirectTo: localPath }).strict();
 const resetPasswordRequest = z
   .object({ newPassword: z.string().min(8).max(128), token: z.string().min(1).max(200) })
   .strict();
-const sendVerificationRequest = z.object({ email: z.email().max(254), callbackURL: callbackUrl }).strict();
-const verifyEmailQuery = z.object({ token: z.string().min(1).max(2000), callbackURL: callbackUrl }).strict();
+const sendVerificationRequest = z.object({ email: z.email().max(254), callbackURL: localPath }).strict();
+const verifyEmailQuery = z.object({ token: z.string().min(1).max(2000), callbackURL: localPath }).strict();
 
 /**
  * The endpoints of account recovery, each explicit with its own schema and the sign-in rate limit.
