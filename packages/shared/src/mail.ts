@@ -11,6 +11,7 @@ export const accountMessages = {
   forgotLink: 'Forgot password?',
   sendLink: 'Send reset link',
   resetTitle: 'Choose a new password',
+  resetIntro: 'Use at least 8 characters. Every device signed in to your account is signed out.',
   resetSubmit: 'Save new password',
   resetDone: 'Your password is changed. Log in with the new one.',
   resetInvalid: 'This reset link is invalid, expired or already used. Ask for a new one.',

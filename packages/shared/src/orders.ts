@@ -124,5 +124,6 @@ export const overviewMessages = {
   sellersAwaitingVerification: 'Sellers waiting for verification',
   refundsNeedingAttention: 'Refunds needing attention',
   nothingToDo: 'Nothing needs doing right now.',
+  refundsRetried: 'The payment provider refused these refunds so far; they are retried automatically.',
   pay: 'Pay',
 } as const;

@@ -34,6 +34,8 @@ export interface SessionUser {
   image: string | null;
   role: Role;
   verified: boolean;
+  /** The email address was confirmed through the verification mail. */
+  emailVerified: boolean;
 }
 
 export interface Me {
