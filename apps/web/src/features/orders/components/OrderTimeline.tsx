@@ -41,16 +41,22 @@ export function OrderTimeline({ order }: { order: BookingDetail }) {
       <h2 id="order-timeline" className="text-lg font-semibold">
         {orderMessages.timeline}
       </h2>
-      <ul className="steps steps-vertical">
+      <ol className="ml-2 border-l-2 border-base-300">
         {steps(order).map((step) => (
-          <li key={step.label} className={`step ${step.done ? 'step-primary' : ''}`}>
-            <span className="text-left">
-              <span className="block font-medium">{step.label}</span>
-              {step.at ? <span className="block text-sm text-base-content/70">{when(step.at)}</span> : null}
+          <li key={step.label} className="relative pb-4 pl-6 last:pb-0">
+            <span
+              aria-hidden="true"
+              className={`absolute -left-[9px] top-1 h-4 w-4 rounded-full border-2 ${
+                step.done ? 'border-primary bg-primary' : 'border-base-300 bg-base-100'
+              }`}
+            />
+            <span className={`block font-medium ${step.done ? '' : 'text-base-content/60'}`}>
+              {step.label}
             </span>
+            {step.at ? <span className="block text-sm text-base-content/70">{when(step.at)}</span> : null}
           </li>
         ))}
-      </ul>
+      </ol>
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { SellerHandoff } from '../components/SellerHandoff';
 function Contact({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="card border border-base-300 bg-base-100">
-      <div className="card-body gap-1">
+      <div className="card-body content-start justify-start gap-1">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{title}</h2>
         {children}
       </div>
