@@ -184,7 +184,10 @@ const localPath = z
 
 const requestResetRequest = z.object({ email: z.email().max(254), redirectTo: localPath }).strict();
 const resetPasswordRequest = z
-  .object({ newPassword: z.string().min(8).max(128), token: z.string().min(1).max(200) })
+  .object({
+    newPassword: z.string().min(8, messages.passwordRule).max(128),
+    token: z.string().min(1).max(200),
+  })
   .strict();
 const sendVerificationRequest = z.object({ email: z.email().max(254), callbackURL: localPath }).strict();
 const verifyEmailQuery = z.object({ token: z.string().min(1).max(2000), callbackURL: localPath }).strict();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accountMessages } from '@furniture-mart/shared';
+import { accountMessages, messages } from '@furniture-mart/shared';
 import {
   TEST_ORIGIN,
   TestClient,
@@ -135,6 +135,7 @@ describe('password reset', () => {
     ).searchParams.get('token')!;
     const short = await anonymous.post('/api/auth/reset-password', { token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.newPassword).toBe(messages.passwordRule);
     await ctx.app.database.db
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 minute'` })

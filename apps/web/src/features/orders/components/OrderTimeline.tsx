@@ -50,7 +50,7 @@ export function OrderTimeline({ order }: { order: BookingDetail }) {
                 step.done ? 'border-primary bg-primary' : 'border-base-300 bg-base-100'
               }`}
             />
-            <span className={`block font-medium ${step.done ? '' : 'text-base-content/60'}`}>
+            <span className={`block font-medium ${step.done ? '' : 'text-base-content/75'}`}>
               {step.label}
             </span>
             {step.at ? <span className="block text-sm text-base-content/70">{when(step.at)}</span> : null}
