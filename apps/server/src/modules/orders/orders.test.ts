@@ -332,6 +332,19 @@ describe('refunds when the admin removes a seller or a product', () => {
     expect(smtp.to(rival.email, 'Your report')[0]!.text).toContain('We removed');
   });
 
+  it('tells the reporter when the admin dismisses a report and keeps the product', async () => {
+    const product = await createProduct(ctx.app, seller.id);
+    const [report] = await ctx.app.database.db
+      .insert(reports)
+      .values({ productId: product.id, reporterId: rival.id, reason: 'duplicate' })
+      .returning();
+    expect((await admin.client.delete(`/api/admin/reports/${report!.id}`)).statusCode).toBe(204);
+    await deliver();
+    const mails = smtp.to(rival.email, 'Your report').filter((m) => m.text.includes(product.title));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('keep it listed');
+  });
+
   it('keeps a refused refund on the needs-attention list and retries it with the same key', async () => {
     provider.refuse = true;
     const { bookingId } = await paidOrder();
