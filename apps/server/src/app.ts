@@ -36,6 +36,7 @@ import { registerModules } from './modules/index.js';
 import { createSharedRedis, type SharedRedis } from './lib/redis.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { shareListingChanges, type ListingChanges } from './modules/catalogue/listing-changes.js';
+import type { MailTransport } from './modules/mail/transport.js';
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +45,8 @@ export interface AppDeps {
   authSecret: string;
   images?: ImageStore;
   payments?: PaymentProvider;
+  /** Where mail goes (default: SMTP_URL, or the database mailbox). */
+  mail?: MailTransport;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWebApp?: boolean | WebAppOptions;
@@ -116,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
-  const services = createServices({ config, db: database.db, images, payments });
+  const services = createServices({ config, db: database.db, images, payments, mail: deps.mail });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
   const redis =

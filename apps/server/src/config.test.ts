@@ -16,15 +16,40 @@ describe('configuration', () => {
     expect(shouldSeedDemo(config)).toBe(true);
   });
 
+  it('reads the mail and handoff settings, refusing a mail server that is not SMTP', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      HANDOFF_AUTO_COMPLETE_DAYS: '3',
+    });
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      HANDOFF_AUTO_COMPLETE_DAYS: 3,
+    });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({}).HANDOFF_AUTO_COMPLETE_DAYS).toBe(7);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ HANDOFF_AUTO_COMPLETE_DAYS: '0' })).toThrow(/HANDOFF_AUTO_COMPLETE_DAYS/);
+  });
+
   it('treats empty strings as unset, as .env files write them', () => {
-    const config = loadConfig({ DATABASE_URL: '', GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', SEED_DEMO: '' });
+    const config = loadConfig({
+      DATABASE_URL: '',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: '',
+      SEED_DEMO: '',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
   });
 
   it('lists every problem, one line each', () => {
     try {
-      loadConfig({ PORT: 'eighty', CURRENCY: 'dollars', DATABASE_URL: 'mysql://x', GOOGLE_CLIENT_ID: 'only-id' });
+      loadConfig({
+        PORT: 'eighty',
+        CURRENCY: 'dollars',
+        DATABASE_URL: 'mysql://x',
+        GOOGLE_CLIENT_ID: 'only-id',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -38,8 +63,14 @@ describe('configuration', () => {
   });
 
   it('requires a strong secret in production and never seeds demo data there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET: is required in production/);
-    const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), SEED_DEMO: 'true' });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /BETTER_AUTH_SECRET: is required in production/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SEED_DEMO: 'true',
+    });
     expect(shouldSeedDemo(config)).toBe(false);
   });
 

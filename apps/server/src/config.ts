@@ -131,6 +131,14 @@ export const configSchema = z
     MIGRATE_ON_START: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
     /** After SIGTERM: how long /api/ready says 503 while requests are still served, before closing. */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+    /** smtp:// or smtps:// server for outgoing mail; unset: messages stay in the database (/dev/mail). */
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
+    /** A paid order not handed over after this many days completes by itself (unless reported). */
+    HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
   });
 
 /**

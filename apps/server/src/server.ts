@@ -9,6 +9,7 @@ import { resolveAuthSecret } from './lib/auth-secret.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { exitWithin } from './lib/exit-deadline.js';
 import { LogDestination } from './lib/log-destination.js';
+import { startBackgroundJobs } from './jobs.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
         'configure S3_BUCKET (or give every instance one shared DATA_DIR/uploads volume)',
     );
   }
+
+  const jobs = startBackgroundJobs(app);
 
   // On a signal: /api/ready answers 503 at once, so a balancer stops sending new requests here, while
   // this instance goes on serving for SHUTDOWN_DRAIN_SECONDS; then it closes (in-flight requests finish,
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     force.unref();
     let code = 0;
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
       app.log.info('database closed; bye');

@@ -16,6 +16,10 @@ import { ReportsService } from './modules/reports/reports.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { ListingCache } from './modules/catalogue/listing-cache.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { createMailTransport, type MailTransport } from './modules/mail/transport.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { RefundService } from './modules/orders/refunds.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -26,7 +30,10 @@ export interface ServiceDeps {
   listings: ListingCache;
 }
 
-export function createServices(external: Omit<ServiceDeps, 'listings'>) {
+export function createServices({
+  mail,
+  ...external
+}: Omit<ServiceDeps, 'listings'> & { mail?: MailTransport }) {
   const deps: ServiceDeps = {
     ...external,
     listings: new ListingCache(
@@ -37,7 +44,11 @@ export function createServices(external: Omit<ServiceDeps, 'listings'>) {
     ),
   };
   const categories = new CategoriesService(deps);
+  const refunds = new RefundService(deps);
   return {
+    mail: new MailService(deps, mail ?? createMailTransport(deps.config.SMTP_URL)),
+    refunds,
+    orders: new OrdersService(deps, refunds),
     categories,
     paymentProvider: deps.payments,
     catalogue: new CatalogueService(deps, categories),

@@ -22,7 +22,7 @@ export type Location = (typeof locations)[number];
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
-export const bookingStatuses = ['booked', 'paid', 'cancelled'] as const;
+export const bookingStatuses = ['booked', 'paid', 'completed', 'cancelled', 'refunded'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const reportStatuses = ['open', 'closed'] as const;

@@ -9,3 +9,5 @@ export * from './buyer.js';
 export * from './catalogue.js';
 export * from './seller.js';
 export * from './payments.js';
+export * from './orders.js';
+export * from './mail.js';

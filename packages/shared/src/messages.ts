@@ -31,7 +31,7 @@ export const messages = {
   passwordChanged: 'Your password has been changed.',
 
   // catalogue and newsletter
-  newsletterSuccess: 'Thanks! You are subscribed to our newsletter.',
+  newsletterSuccess: 'Thanks! Check your inbox and confirm your subscription with the link we sent.',
   noData: 'no data to show',
   noMatches: 'No furniture matches these filters.',
 

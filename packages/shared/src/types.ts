@@ -34,6 +34,8 @@ export interface SessionUser {
   image: string | null;
   role: Role;
   verified: boolean;
+  /** The email address was confirmed through the verification mail. */
+  emailVerified: boolean;
 }
 
 export interface Me {
@@ -107,8 +109,17 @@ export interface Booking {
   createdAt: string;
   paidAt: string | null;
   product: { id: string; title: string; status: ProductStatus | 'removed'; cover: Photo | null };
-  buyer: { id: string; name: string; email: string };
+  buyer: { id: string; name: string; email: string; emailVerified: boolean };
+  /** The seller as the buyer reaches them: phone only for the buyer who booked (null for anyone else). */
+  seller: { id: string; name: string; verified: boolean; phone: string | null };
   transactionId: string | null;
+  cancelledAt: string | null;
+  completedAt: string | null;
+  refundedAt: string | null;
+  /** The code the buyer tells the seller at pickup: only for the buyer, only while paid. */
+  handoffCode: string | null;
+  /** Wrong codes are limited; at 0 the handoff is locked. */
+  handoffAttemptsLeft: number;
 }
 
 /** A booking as the product's seller sees it: enough to arrange the meeting. */
@@ -117,6 +128,8 @@ export interface ProductBooking {
   status: BookingStatus;
   cancelReason: string | null;
   buyerName: string;
+  /** The buyer's email was confirmed through the verification mail. */
+  buyerEmailVerified: boolean;
   phone: string;
   meetingLocation: string;
   createdAt: string;

@@ -12,6 +12,7 @@ import { signUpBody, signUpRoles, type SignUpRole } from '@furniture-mart/shared
 import { allowedOrigins, type Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
+import { recoveryMail } from './recovery-mail.js';
 
 /**
  * Fields Better Auth may receive at sign-up; anything else is refused. The role is not among them: it is
@@ -40,6 +41,8 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
       : {};
 
+  const mail = recoveryMail(db, config.PUBLIC_URL);
+
   return betterAuth({
     appName: 'Furniture Mart',
     baseURL: config.PUBLIC_URL,
@@ -55,7 +58,22 @@ export function createAuth({ config, db, secret }: AuthOptions) {
     onAPIError: { errorURL: new URL('/login', config.PUBLIC_URL).toString() },
     // Requests are rate limited by Fastify per client address (see auth.routes.ts).
     rateLimit: { enabled: false },
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // Password reset (auth/recovery-mail.ts): a one-hour, single-use link; other sessions end.
+      sendResetPassword: mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Email verification: sent at sign-up, never required (docs/decisions/0011).
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: mail.sendVerificationEmail,
+      expiresIn: 60 * 60 * 24,
+    },
     socialProviders: google,
     account: {
       // Google links to an existing account only when that account's email was verified locally, so an
@@ -81,10 +99,6 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       '/delete-user/callback',
       '/link-social',
       '/unlink-account',
-      '/request-password-reset',
-      '/reset-password',
-      '/send-verification-email',
-      '/verify-email',
     ],
     // Exactly the origins plugins/security.ts accepts; never derived from the Host header.
     trustedOrigins: allowedOrigins(config),

@@ -48,6 +48,7 @@ describe('checking the session cookie on each request', () => {
       image: null,
       role: 'seller',
       verified: false,
+      emailVerified: false,
     });
   });
 

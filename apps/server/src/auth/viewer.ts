@@ -24,6 +24,8 @@ export interface Viewer {
   image: string | null;
   role: Role;
   verified: boolean;
+  /** The email address was confirmed through the verification mail. */
+  emailVerified: boolean;
 }
 
 export interface ViewerReader {
@@ -61,6 +63,7 @@ function toViewer(user: {
   image?: string | null;
   role: string;
   verified: boolean;
+  emailVerified?: boolean;
 }): Viewer {
   return {
     id: user.id,
@@ -69,6 +72,7 @@ function toViewer(user: {
     image: user.image ?? null,
     role: user.role as Role,
     verified: Boolean(user.verified),
+    emailVerified: Boolean(user.emailVerified),
   };
 }
 
@@ -104,6 +108,7 @@ export async function createViewerReader({
       image: users.image,
       role: users.role,
       verified: users.verified,
+      emailVerified: users.emailVerified,
       renewalDue,
     })
     .from(sessions)

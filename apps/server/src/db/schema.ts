@@ -232,26 +232,43 @@ export const bookings = pgTable(
     // Price and title are copied from the product when booked; the request never supplies them.
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['booked', 'paid', 'cancelled'] })
+    status: text('status', { enum: ['booked', 'paid', 'completed', 'cancelled', 'refunded'] })
       .notNull()
       .default('booked'),
+    /** Why it was cancelled or refunded, in words the buyer reads. */
     cancelReason: text('cancel_reason'),
     // The first checkout: the product can be held for this booking until 15 minutes after it, never longer.
     checkoutStartedAt: timestamp('checkout_started_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Six digits the buyer tells the seller at pickup; set when the booking is paid. */
+    handoffCode: text('handoff_code'),
+    /** Wrong codes entered so far; the handoff locks at five. */
+    handoffAttempts: integer('handoff_attempts').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** How it completed: the seller entered the code, or the waiting period ran out. */
+    completedBy: text('completed_by', { enum: ['handoff', 'auto'] }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     // The buyer removed it from My Orders; a paid booking stays for the seller and admin.
     hiddenByBuyerAt: timestamp('hidden_by_buyer_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
-    check('bookings_status_check', sql`${t.status} in ('booked', 'paid', 'cancelled')`),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded')`,
+    ),
     uniqueIndex('bookings_one_open_per_buyer_idx')
       .on(t.buyerId, t.productId)
       .where(sql`status = 'booked'`),
+    // A product is sold to one buyer at a time; after a refund it may sell again.
     uniqueIndex('bookings_one_paid_per_product_idx')
       .on(t.productId)
+      .where(sql`status in ('paid', 'completed')`),
+    // Paid orders waiting for their handoff, oldest payment first (auto-completion).
+    index('bookings_paid_at_idx')
+      .on(t.paidAt)
       .where(sql`status = 'paid'`),
     index('bookings_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('bookings_product_idx').on(t.productId, t.createdAt.desc()),
@@ -307,6 +324,76 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_transaction_idx').on(t.provider, t.transactionId),
     uniqueIndex('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
+ * One refund per payment (the unique payment_id makes it exactly once, whoever asks first). Written in the
+ * transaction that refunds the order; the provider call happens afterwards and is retried until it
+ * succeeds, with the same idempotency key every time.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the row until then; a crashed worker's claim runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_idx').on(t.paymentId),
+    index('refunds_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * The transactional outbox: every message is written in the transaction of the change that causes it,
+ * once per event (idempotency key), and sent by the mail worker.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_key_idx').on(t.idempotencyKey),
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
   ],
 );
 
@@ -373,6 +460,13 @@ export const newsletterSubscribers = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
+    /** Double opt-in: set when the link in the confirmation mail is followed. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Secret of the confirm and unsubscribe links. */
+    token: text('token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: created(),
   },
   (t) => [uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`)],

@@ -6,8 +6,18 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { bookings, products, reports } from '../db/schema.js';
+import { refundPaidBookings } from '../modules/orders/refunds.js';
 
-export async function removeProducts(tx: DbOrTx, productIds: string[], cancelReason: string): Promise<number> {
+/**
+ * Also refunds each removed product's paid order that was not handed over yet (its buyer will never get
+ * the item); `publicUrl` is for the links in the messages that tell both sides.
+ */
+export async function removeProducts(
+  tx: DbOrTx,
+  productIds: string[],
+  cancelReason: string,
+  publicUrl: string,
+): Promise<number> {
   if (productIds.length === 0) return 0;
   const removed = await tx
     .update(products)
@@ -15,15 +25,23 @@ export async function removeProducts(tx: DbOrTx, productIds: string[], cancelRea
     .where(and(inArray(products.id, productIds), isNull(products.deletedAt)))
     .returning({ id: products.id });
   await cancelOpenBookings(tx, productIds, cancelReason);
+  await refundPaidBookings(tx, publicUrl, { productIds }, cancelReason);
   return removed.length;
 }
 
-export async function cancelOpenBookings(tx: DbOrTx, productIds: string[], cancelReason: string): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx
+/** Answers the bookings it cancelled (their buyers may be told). */
+export async function cancelOpenBookings(
+  tx: DbOrTx,
+  productIds: string[],
+  cancelReason: string,
+): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const cancelled = await tx
     .update(bookings)
     .set({ status: 'cancelled', cancelReason, cancelledAt: sql`now()` })
-    .where(and(inArray(bookings.productId, productIds), eq(bookings.status, 'booked')));
+    .where(and(inArray(bookings.productId, productIds), eq(bookings.status, 'booked')))
+    .returning({ id: bookings.id });
+  return cancelled.map((row) => row.id);
 }
 
 export async function closeReports(tx: DbOrTx, productIds: string[]): Promise<void> {

@@ -12,6 +12,8 @@ import { bookingsRoutes } from './bookings/bookings.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { ordersRoutes } from './orders/orders.routes.js';
+import { devMailRoutes } from './mail/dev-mail.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -26,4 +28,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(reportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(adminRoutes);
+  await app.register(ordersRoutes);
+  await app.register(devMailRoutes);
 }

@@ -54,6 +54,16 @@ export interface CardInput {
   name: string;
 }
 
+/** Giving a captured payment back (an order refunded after payment). */
+export interface RefundInput {
+  /** The provider's intent id (our payments.transaction_id). */
+  intentId: string;
+  amountCents: number;
+  currency: string;
+  /** Same key, same refund: retries never refund twice. */
+  idempotencyKey: string;
+}
+
 /** A verified provider notification. */
 export interface ProviderEvent {
   id: string;
@@ -78,6 +88,8 @@ export interface PaymentProvider {
   capture(ref: IntentRef): Promise<ProviderIntent>;
   /** Gives the money back: cancels an authorization, refunds a capture; idempotent. */
   release(ref: IntentRef): Promise<ProviderIntent>;
+  /** Refunds a captured payment in full; idempotent per key. Throws when the provider refuses. */
+  refund(input: RefundInput): Promise<{ id: string }>;
   /** Checks a webhook's signature on its raw body; throws BadRequest when it does not verify. */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

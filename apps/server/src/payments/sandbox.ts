@@ -16,6 +16,7 @@ import type {
   CardSummary,
   CreateIntentInput,
   IntentRef,
+  RefundInput,
   PaymentProvider,
   ProviderIntent,
   ProviderIntentStatus,
@@ -105,6 +106,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
     // Cancelling an authorization and refunding a capture both leave the buyer's money untouched.
     intent.status = 'cancelled';
     return view(intent);
+  }
+
+  /** Refunds given so far, by idempotency key (a repeated key answers the same refund). */
+  readonly refunds = new Map<string, { id: string; intentId: string; amountCents: number }>();
+
+  async refund(input: RefundInput): Promise<{ id: string }> {
+    const known = this.refunds.get(input.idempotencyKey);
+    if (known) return { id: known.id };
+    const intent = this.lookup({
+      id: input.intentId,
+      amountCents: input.amountCents,
+      currency: input.currency,
+    });
+    intent.status = 'cancelled';
+    const id = `re_sandbox_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+    this.refunds.set(input.idempotencyKey, { id, intentId: input.intentId, amountCents: input.amountCents });
+    return { id };
   }
 
   private lookup(ref: IntentRef): SandboxIntent {

@@ -12,6 +12,7 @@ import type {
   CreateIntentInput,
   IntentRef,
   PaymentProvider,
+  RefundInput,
   ProviderEvent,
   ProviderIntent,
   ProviderIntentStatus,
@@ -100,6 +101,19 @@ export class StripePaymentProvider implements PaymentProvider {
       return toIntent(
         await this.stripe.paymentIntents.cancel(ref.id, {}, { idempotencyKey: `cancel-${ref.id}` }),
       );
+    });
+  }
+
+  refund(input: RefundInput): Promise<{ id: string }> {
+    return call(async () => {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new PaymentProviderFailed(`refund ${refund.id} is ${refund.status}`);
+      }
+      return { id: refund.id };
     });
   }
 

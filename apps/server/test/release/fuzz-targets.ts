@@ -42,6 +42,8 @@ export interface Pool {
   bookings: string[];
   /** The buyer's bookings for the delete route. */
   doomedBookings: string[];
+  /** Paid orders of the seller's products (handoff, cancel-sale). */
+  paidBookings: string[];
   reports: string[];
   /** Reports for the remove-the-reported-item route. */
   itemReports: string[];
@@ -65,6 +67,7 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
   const reports = await list((i) => world.report(products[i]!, world.otherBuyer.id));
   const doomedProducts = await list(() => world.product(world.seller.id));
   const doomedBookings = await list(async () => world.booking(await world.product(), world.buyer.id));
+  const paidBookings = await list(async () => world.paidBooking(await world.product(), world.buyer.id));
   const itemReports = await list(async () => world.report(await world.product(), world.otherBuyer.id));
   // Accounts for the admin's destructive actions, so the callers themselves stay.
   const buyers = [(await world.user('buyer')).id, (await world.user('buyer')).id];
@@ -77,6 +80,7 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
     doomedProducts,
     bookings,
     doomedBookings,
+    paidBookings,
     reports,
     itemReports,
     photos: await list(() => world.photo(world.seller.id), 3 * size),
@@ -250,6 +254,26 @@ export const fuzzTargets: FuzzTarget[] = [
   writeTarget('public', 'POST', '/api/newsletter', 'anonymous', (pool) =>
     jsonBodyArb({ email: email(pool) }),
   ),
+  getTarget('public', '/api/newsletter/confirm', 'anonymous', ['token']),
+  getTarget('public', '/api/newsletter/unsubscribe', 'anonymous', ['token']),
+  getTarget('public', '/dev/mail', 'anonymous'),
+  getTarget(
+    'public',
+    '/dev/mail/:id',
+    'anonymous',
+    [],
+    idPath('/dev/mail/:id', () => []),
+  ),
+  writeTarget('public', 'POST', '/api/auth/request-password-reset', 'anonymous', (pool) =>
+    jsonBodyArb({ email: email(pool), redirectTo: fc.oneof(fc.webUrl(), anyText) }),
+  ),
+  writeTarget('public', 'POST', '/api/auth/reset-password', 'anonymous', () =>
+    jsonBodyArb({ token: anyText, newPassword: fc.string({ maxLength: 140 }) }),
+  ),
+  writeTarget('public', 'POST', '/api/auth/send-verification-email', 'anonymous', (pool) =>
+    jsonBodyArb({ email: email(pool), callbackURL: fc.oneof(fc.webUrl(), anyText) }),
+  ),
+  getTarget('public', '/api/auth/verify-email', 'anonymous', ['token', 'callbackURL']),
   writeTarget(
     'public',
     'POST',
@@ -481,6 +505,24 @@ export const fuzzTargets: FuzzTarget[] = [
     () => jsonBodyArb(noFields, 1),
     idPath('/api/products/:id', (pool) => pool.doomedProducts),
   ),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/bookings/:id/handoff',
+    'seller',
+    () => jsonBodyArb({ code: lean(fc.constantFrom('123456', '000000', '12345', '1234567'), anyText) }),
+    idPath('/api/bookings/:id/handoff', (pool) => pool.paidBookings),
+  ),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/bookings/:id/cancel-sale',
+    'seller',
+    () => jsonBodyArb({ reason: text(400) }),
+    idPath('/api/bookings/:id/cancel-sale', (pool) => pool.paidBookings),
+  ),
+  getTarget('seller-admin', '/api/my/overview', 'seller'),
+  getTarget('seller-admin', '/api/admin/refunds', 'admin'),
   getTarget(
     'seller-admin',
     '/api/products/:id/bookings',

@@ -396,6 +396,93 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
     },
   },
   {
+    name: 'POST /api/bookings/:id/handoff',
+    run: async (extra) => {
+      const bookingId = await world.paidBooking(await world.product());
+      const res = await post(
+        `/api/bookings/${bookingId}/handoff`,
+        { code: '123456', ...extra },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row).toMatchObject({ status: 'completed', buyerId: world.buyer.id, completedBy: 'handoff' });
+          expect(row!.priceCents).toBe(25_000);
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row).toMatchObject({ status: 'paid', handoffAttempts: 0 });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings/:id/cancel-sale',
+    run: async (extra) => {
+      const productId = await world.product();
+      const bookingId = await world.paidBooking(productId);
+      const res = await post(
+        `/api/bookings/${bookingId}/cancel-sale`,
+        { reason: 'Not for sale any more.', ...extra },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row).toMatchObject({ status: 'refunded', buyerId: world.buyer.id });
+          const [product] = await db().select().from(products).where(eq(products.id, productId));
+          expect(product).toMatchObject({
+            status: 'available',
+            sellerId: world.seller.id,
+            advertised: false,
+          });
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row!.status).toBe('paid');
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/auth/request-password-reset',
+    run: async (extra) => {
+      const res = await post(
+        '/api/auth/request-password-reset',
+        { email: world.otherBuyer.email, ...extra },
+        null,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(users).where(eq(users.id, world.otherBuyer.id));
+          expect(row).toMatchObject({
+            role: 'buyer',
+            verified: false,
+            emailVerified: false,
+            deletedAt: null,
+          });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/auth/send-verification-email',
+    run: async (extra) => {
+      const res = await post(
+        '/api/auth/send-verification-email',
+        { email: world.otherBuyer.email, ...extra },
+        null,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(users).where(eq(users.id, world.otherBuyer.id));
+          expect(row).toMatchObject({ role: 'buyer', verified: false, emailVerified: false });
+        },
+      });
+    },
+  },
+  {
     name: 'DELETE /api/bookings/:id',
     run: async (extra) => {
       const bookingId = await world.booking(await world.product());

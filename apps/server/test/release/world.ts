@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { bookings, categories, productPhotos, products, reports } from '../../src/db/schema.js';
+import { bookings, categories, payments, productPhotos, products, reports } from '../../src/db/schema.js';
 import { insertProductRow } from '../helpers/fixtures.js';
 import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../helpers/app.js';
 
@@ -65,6 +65,8 @@ export interface World {
   client(actor: Actor): TestClient;
   product(sellerId?: string, values?: Partial<typeof products.$inferInsert>): Promise<string>;
   booking(productId: string, buyerId?: string): Promise<string>;
+  /** A booking the buyer paid for (handoff code 123456), with its payment and the product sold. */
+  paidBooking(productId: string, buyerId?: string): Promise<string>;
   report(productId: string, reporterId?: string): Promise<string>;
   /** A photo uploaded by the owner and not yet part of a product (a row; the files are not needed). */
   photo(ownerId?: string): Promise<string>;
@@ -112,7 +114,7 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
   };
 
   let counter = 0;
-  return {
+  const world: World = {
     app,
     buyer,
     otherBuyer,
@@ -155,6 +157,25 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
         .returning({ id: bookings.id });
       return row!.id;
     },
+    async paidBooking(productId, buyerId = buyer.id) {
+      const id = await world.booking(productId, buyerId);
+      const [row] = await db
+        .update(bookings)
+        .set({ status: 'paid', paidAt: new Date(), handoffCode: '123456' })
+        .where(eq(bookings.id, id))
+        .returning();
+      await db.insert(payments).values({
+        bookingId: id,
+        productId,
+        buyerId,
+        provider: 'sandbox',
+        transactionId: `pi_sandbox_release_${id}`,
+        amountCents: row!.priceCents,
+        currency: row!.currency,
+      });
+      await db.update(products).set({ status: 'sold' }).where(eq(products.id, productId));
+      return id;
+    },
     async report(productId, reporterId = buyer.id) {
       const [row] = await db
         .insert(reports)
@@ -181,6 +202,7 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     },
     user: (role) => signUp(app, role, { password: PASSWORD }),
   };
+  return world;
 }
 
 /** A small real JPEG for the upload route. */

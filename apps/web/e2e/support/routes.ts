@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { messages } from '@furniture-mart/shared';
+import { accountMessages, messages } from '@furniture-mart/shared';
 import { demoAccounts } from './accounts';
 import {
   bookProduct,
@@ -88,6 +88,18 @@ export const routeTable: RoutePage[] = [
   { name: 'signup', role: 'visitor', path: () => '/signup', ready: (page) => heading(page, 'Sign Up') },
   { name: 'login', role: 'visitor', path: () => '/login', ready: (page) => heading(page, 'Login') },
   {
+    name: 'forgot-password',
+    role: 'visitor',
+    path: () => '/forgot-password',
+    ready: (page) => heading(page, accountMessages.forgotTitle),
+  },
+  {
+    name: 'reset-password',
+    role: 'visitor',
+    path: () => '/reset-password?token=from-the-mail',
+    ready: (page) => heading(page, accountMessages.resetTitle),
+  },
+  {
     name: 'search',
     role: 'buyer',
     path: () => '/search',
@@ -120,6 +132,24 @@ export const routeTable: RoutePage[] = [
     ready: async (page, scene) => {
       await heading(page, 'My Orders');
       await expect(page.getByRole('row').filter({ hasText: scene.listing.title })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: 'order',
+    role: 'buyer',
+    path: (scene) => `/dashboard/orders/${scene.bookingId}`,
+    ready: async (page, scene) => {
+      await heading(page, scene.listing.title);
+      await settled(page);
+    },
+  },
+  {
+    name: 'order-seller',
+    role: 'seller',
+    path: (scene) => `/dashboard/orders/${scene.bookingId}`,
+    ready: async (page, scene) => {
+      await heading(page, scene.listing.title);
       await settled(page);
     },
   },

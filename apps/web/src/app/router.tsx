@@ -74,6 +74,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage') },
       { path: 'signup', lazy: lazyPage(() => import('../features/auth/pages/SignUpPage'), 'SignUpPage') },
       {
+        path: 'forgot-password',
+        lazy: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
+      },
+      {
+        path: 'reset-password',
+        lazy: lazyPage(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
@@ -104,6 +112,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: lazyPage(() => import('../features/dashboard/pages/DashboardHomePage'), 'DashboardHomePage'),
       },
       { path: 'account', lazy: lazyPage(() => import('../features/auth/pages/AccountPage'), 'AccountPage') },
+      // One order for its buyer, its seller or an admin; the server answers 404 to anyone else.
+      {
+        path: 'orders/:id',
+        lazy: lazyPage(() => import('../features/orders/pages/OrderPage'), 'OrderPage'),
+      },
       {
         element: <RequireAuth role="buyer" />,
         children: [

@@ -103,6 +103,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await request.requireViewer(ADMIN);
       await admin.removeUser(viewer, request.params.id);
+      // A paid order of a removed product was refunded on our side; ask the provider now.
+      await app.services.orders.processRefundsSoon();
       return reply.status(204).send(null);
     },
   );
@@ -161,6 +163,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await request.requireViewer(ADMIN);
       await admin.removeReportedItem(viewer, request.params.id);
+      // A paid order of a removed product was refunded on our side; ask the provider now.
+      await app.services.orders.processRefundsSoon();
       return reply.status(204).send(null);
     },
   );

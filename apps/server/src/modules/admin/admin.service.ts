@@ -19,6 +19,8 @@ import type { Tx } from '../../db/client.js';
 import { auditLog, bookings, products, reports, sessions, users } from '../../db/schema.js';
 import { closeReports, removeProducts } from '../../domain/removal.js';
 import { Conflict, NotFound } from '../../lib/errors.js';
+import { enqueueMail, linkTo } from '../mail/outbox.js';
+import { mailCopy } from '@furniture-mart/shared';
 
 export interface Actor {
   id: string;
@@ -59,7 +61,7 @@ function likePattern(term: string): string {
 }
 
 export class AdminService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'listings'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'listings'>) {}
 
   // ---------- users ----------
 
@@ -128,6 +130,14 @@ export class AdminService {
         if (!seller) throw new NotFound(adminMessages.sellerNotFound);
         throw new Conflict(adminMessages.alreadyVerified, 'ALREADY_VERIFIED');
       }
+      await enqueueMail(tx, {
+        key: `seller:${updated.id}:verified`,
+        to: updated.email,
+        copy: mailCopy.sellerVerified({
+          seller: updated.name,
+          url: linkTo(this.deps.config.PUBLIC_URL, '/dashboard/myProducts'),
+        }),
+      });
       await this.audit(tx, actor, 'seller.verify', {
         type: 'user',
         id: updated.id,
@@ -183,7 +193,12 @@ export class AdminService {
       .from(products)
       .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)));
     const ids = listed.map((row) => row.id);
-    const productsRemoved = await removeProducts(tx, ids, cancelReasons.sellerRemoved);
+    const productsRemoved = await removeProducts(
+      tx,
+      ids,
+      cancelReasons.sellerRemoved,
+      this.deps.config.PUBLIC_URL,
+    );
     // The products are gone, so reports about them have nothing left to act on.
     await closeReports(tx, ids);
     return { productsRemoved };
@@ -278,6 +293,7 @@ export class AdminService {
         .returning({ id: reports.id, productId: reports.productId, reason: reports.reason });
       if (!closed) throw new NotFound(adminMessages.reportNotFound);
       const title = await this.productTitle(tx, closed.productId);
+      await this.tellReporters(tx, [closed.id], title, false);
       await this.audit(tx, actor, 'report.remove', {
         type: 'report',
         id: closed.id,
@@ -301,9 +317,15 @@ export class AdminService {
         .from(reports)
         .where(and(eq(reports.productId, report.productId), eq(reports.status, 'open')));
 
-      await removeProducts(tx, [report.productId], cancelReasons.productRemoved);
+      await removeProducts(tx, [report.productId], cancelReasons.productRemoved, this.deps.config.PUBLIC_URL);
       await closeReports(tx, [report.productId]);
       const title = await this.productTitle(tx, report.productId);
+      await this.tellReporters(
+        tx,
+        openReports.map((row) => row.id),
+        title,
+        true,
+      );
       await this.audit(tx, actor, 'reported_item.remove', {
         type: 'product',
         id: report.productId,
@@ -312,6 +334,29 @@ export class AdminService {
       });
     });
     this.deps.listings.changed();
+  }
+
+  /** Each reporter hears what became of their report. */
+  private async tellReporters(tx: Tx, reportIds: string[], title: string, removed: boolean) {
+    if (reportIds.length === 0) return;
+    const reporters = await tx
+      .select({ reportId: reports.id, name: users.name, email: users.email })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(and(inArray(reports.id, reportIds), isNull(users.deletedAt)));
+    await enqueueMail(
+      tx,
+      reporters.map((reporter) => ({
+        key: `report:${reporter.reportId}:handled`,
+        to: reporter.email,
+        copy: mailCopy.reportHandled({
+          reporter: reporter.name,
+          title,
+          removed,
+          url: linkTo(this.deps.config.PUBLIC_URL, '/'),
+        }),
+      })),
+    );
   }
 
   private async productTitle(tx: Tx, productId: string): Promise<string> {

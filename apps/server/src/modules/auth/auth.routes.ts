@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import {
+  accountMessages,
   changePasswordBody,
   messages,
   roles,
@@ -81,6 +82,7 @@ const meSchema = z.object({
     image: z.string().nullable(),
     role: z.enum(roles),
     verified: z.boolean(),
+    emailVerified: z.boolean(),
   }),
   isAdmin: z.boolean(),
   isBuyer: z.boolean(),
@@ -196,6 +198,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return sendAuthAnswer(reply, response, '/change-password');
     },
   );
+  await accountRecoveryRoutes(app, perAddress);
 
   route.get(
     '/api/me',
@@ -259,6 +262,84 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+// ---------- password reset and email verification (Better Auth's own flows) ----------
+
+/** Where recovery links lead afterwards: a path of this site only (never another origin). */
+const localPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'Use a path of this site, starting with /.')
+  .optional();
+
+const requestResetRequest = z.object({ email: z.email().max(254), redirectTo: localPath }).strict();
+const resetPasswordRequest = z
+  .object({
+    newPassword: newPasswordSchema,
+    token: z.string().min(1).max(200),
+  })
+  .strict();
+const sendVerificationRequest = z.object({ email: z.email().max(254), callbackURL: localPath }).strict();
+const verifyEmailQuery = z.object({ token: z.string().min(1).max(2000), callbackURL: localPath }).strict();
+
+/**
+ * The endpoints of account recovery, each explicit with its own schema and the sign-in rate limit.
+ * An unknown email on request-password-reset gets the same answer as a known one (Better Auth's).
+ */
+async function accountRecoveryRoutes(
+  app: FastifyInstance,
+  perAddress: { rateLimit: { max: number; timeWindow: string } },
+): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  route.post(
+    '/api/auth/request-password-reset',
+    {
+      config: perAddress,
+      schema: { tags: ['accounts'], summary: 'Email a password reset link', body: requestResetRequest },
+    },
+    async (request, reply) =>
+      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+  );
+  route.post(
+    '/api/auth/reset-password',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token from the reset mail (once)',
+        body: resetPasswordRequest,
+      },
+    },
+    async (request, reply) =>
+      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+  );
+  route.post(
+    '/api/auth/send-verification-email',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send the email verification link again',
+        body: sendVerificationRequest,
+      },
+    },
+    async (request, reply) =>
+      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+  );
+  route.get(
+    '/api/auth/verify-email',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The link in the verification mail: confirms the address, then goes to callbackURL',
+        querystring: verifyEmailQuery,
+      },
+    },
+    async (request, reply) =>
+      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+  );
 }
 
 /**
@@ -360,6 +441,9 @@ function toProductError(
   }
   if (code === 'ACCOUNT_REMOVED') return { status: 403, code, message: messages.accountRemoved };
   if (status === 429) return { status, code: 'RATE_LIMITED', message: messages.tooManyAttempts };
+  if (path === '/reset-password' && code === 'INVALID_TOKEN') {
+    return { status: 400, code, message: accountMessages.resetInvalid };
+  }
   return {
     status: status >= 500 ? 500 : status,
     code,

@@ -167,6 +167,7 @@ describe('session', () => {
       image: null,
       role,
       verified: false,
+      emailVerified: false,
     });
     expect(body).toMatchObject({
       isAdmin: role === 'admin',

@@ -3,11 +3,15 @@
  * the buyer, and the payment's transaction id once paid.
  */
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { handoffLimits } from '@furniture-mart/shared';
 import type { Booking, ProductBooking } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { bookings, payments, productPhotos, products, users } from '../../db/schema.js';
 import type { ImageStore } from '../../images/store.js';
 import { toPhoto } from '../../domain/photos.js';
+
+const sellers = alias(users, 'sellers');
 
 const bookingRowColumns = {
   id: bookings.id,
@@ -19,7 +23,15 @@ const bookingRowColumns = {
   meetingLocation: bookings.meetingLocation,
   createdAt: bookings.createdAt,
   paidAt: bookings.paidAt,
+  cancelledAt: bookings.cancelledAt,
+  completedAt: bookings.completedAt,
+  refundedAt: bookings.refundedAt,
+  handoffCode: bookings.handoffCode,
+  handoffAttempts: bookings.handoffAttempts,
   hiddenByBuyerAt: bookings.hiddenByBuyerAt,
+  productPhone: products.phone,
+  sellerName: sellers.name,
+  sellerVerified: sellers.verified,
   productId: products.id,
   productTitle: products.title,
   productStatus: products.status,
@@ -28,6 +40,7 @@ const bookingRowColumns = {
   buyerId: users.id,
   buyerName: users.name,
   buyerEmail: users.email,
+  buyerEmailVerified: users.emailVerified,
   transactionId: payments.transactionId,
   coverDisplayKey: productPhotos.displayKey,
   coverThumbKey: productPhotos.thumbKey,
@@ -45,6 +58,7 @@ function selectBookingRows(db: DbOrTx, where: SQL | undefined) {
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .innerJoin(users, eq(users.id, bookings.buyerId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .leftJoin(productPhotos, and(eq(productPhotos.productId, products.id), eq(productPhotos.position, 0)))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(where);
@@ -72,7 +86,12 @@ export async function listBuyerBookingRows(
   return { rows, total: counted?.n ?? 0 };
 }
 
-export function toBooking(images: ImageStore, row: BookingRow): Booking {
+/**
+ * Who is looking decides what the order shows: the buyer gets the seller's phone and, once paid, the
+ * handoff code; the seller and admins get neither.
+ */
+export function toBooking(images: ImageStore, row: BookingRow, viewer: 'buyer' | 'other' = 'buyer'): Booking {
+  const forBuyer = viewer === 'buyer';
   return {
     id: row.id,
     status: row.status,
@@ -99,8 +118,24 @@ export function toBooking(images: ImageStore, row: BookingRow): Booking {
             })
           : null,
     },
-    buyer: { id: row.buyerId, name: row.buyerName, email: row.buyerEmail },
+    buyer: {
+      id: row.buyerId,
+      name: row.buyerName,
+      email: row.buyerEmail,
+      emailVerified: row.buyerEmailVerified,
+    },
+    seller: {
+      id: row.sellerId,
+      name: row.sellerName,
+      verified: row.sellerVerified,
+      phone: forBuyer ? row.productPhone : null,
+    },
     transactionId: row.transactionId,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
+    handoffCode: forBuyer && row.status === 'paid' ? row.handoffCode : null,
+    handoffAttemptsLeft: Math.max(0, handoffLimits.maxAttempts - row.handoffAttempts),
   };
 }
 
@@ -121,6 +156,7 @@ export async function listProductBookings(
         status: bookings.status,
         cancelReason: bookings.cancelReason,
         buyerName: users.name,
+        buyerEmailVerified: users.emailVerified,
         phone: bookings.phone,
         meetingLocation: bookings.meetingLocation,
         createdAt: bookings.createdAt,
@@ -129,7 +165,9 @@ export async function listProductBookings(
       .innerJoin(users, eq(users.id, bookings.buyerId))
       .where(where)
       .orderBy(
-        asc(sql`case ${bookings.status} when 'paid' then 0 when 'booked' then 1 else 2 end`),
+        asc(
+          sql`case ${bookings.status} when 'paid' then 0 when 'booked' then 1 when 'completed' then 2 else 3 end`,
+        ),
         desc(bookings.createdAt),
         desc(bookings.id),
       )

@@ -33,8 +33,19 @@ const bookingFields = {
     status: z.enum([...productStatuses, 'removed']),
     cover: photoSchema.nullable(),
   }),
-  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  seller: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    verified: z.boolean(),
+    phone: z.string().nullable(),
+  }),
   transactionId: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  handoffCode: z.string().nullable(),
+  handoffAttemptsLeft: z.number().int(),
 };
 
 const bookingSchema = z.object({ ...bookingFields, phone: z.string(), meetingLocation: z.string() });
@@ -49,6 +60,7 @@ const productBookingSchema = z.object({
   status: z.enum(bookingStatuses),
   cancelReason: z.string().nullable(),
   buyerName: z.string(),
+  buyerEmailVerified: z.boolean(),
   phone: z.string(),
   meetingLocation: z.string(),
   createdAt: z.string(),
@@ -101,7 +113,8 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
       ...allow(),
       schema: {
         tags: ['buying'],
-        summary: 'One booking, for its buyer, the product’s seller and admins',
+        summary:
+          'One order, for its buyer (with the seller’s phone and, once paid, the handoff code), the product’s seller and admins',
         params: idParams,
         response: { 200: bookingDetailSchema },
       },

@@ -18,6 +18,7 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Tx } from '../../db/client.js';
 import { bookings, products, users } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors.js';
+import { notifyBookingCreated } from '../orders/notify.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
 
 export interface NewBooking {
@@ -64,6 +65,7 @@ export class BookingsService {
             currency: product.currency,
           })
           .returning({ id: bookings.id });
+        await notifyBookingCreated(tx, this.deps.config.PUBLIC_URL, created!.id);
         return created!.id;
       });
     } catch (error) {
@@ -88,7 +90,8 @@ export class BookingsService {
 
   /**
    * The buyer (until they delete it), the product's seller and admins may read a booking; everyone else
-   * gets the answer an unknown id gets. Only the buyer sees their own phone and meeting location here.
+   * gets the answer an unknown id gets. The buyer and the seller see the phone and meeting place they
+   * arrange the pickup with; only the buyer sees the seller's phone and the handoff code.
    */
   async get(viewer: Viewer, bookingId: string): Promise<BookingDetail> {
     const row = await findBookingRow(this.deps.db, bookingId);
@@ -96,8 +99,9 @@ export class BookingsService {
     const isBuyer = row.buyerId === viewer.id && row.hiddenByBuyerAt === null;
     const isSeller = row.sellerId === viewer.id;
     if (!isBuyer && !isSeller && viewer.role !== 'admin') throw new NotFound(buyerMessages.bookingNotFound);
-    const booking = toBooking(this.deps.images, row);
-    return isBuyer ? booking : { ...booking, phone: null, meetingLocation: null };
+    if (isBuyer) return toBooking(this.deps.images, row, 'buyer');
+    const booking = toBooking(this.deps.images, row, 'other');
+    return isSeller ? booking : { ...booking, phone: null, meetingLocation: null };
   }
 
   /**

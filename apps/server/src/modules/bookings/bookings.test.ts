@@ -264,12 +264,21 @@ describe('GET /api/bookings/:id', () => {
     });
   });
 
-  it('gives it to the product’s seller and admins without the buyer’s phone and meeting place', async () => {
-    for (const reader of [seller, admin]) {
-      const res = await reader.client.get(`/api/bookings/${bookingId}`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: bookingId, phone: null, meetingLocation: null });
-    }
+  it('gives the seller the buyer’s contact, admins neither contact; the seller’s phone only to the buyer', async () => {
+    const forSeller = await seller.client.get(`/api/bookings/${bookingId}`);
+    expect(forSeller.statusCode).toBe(200);
+    expect(forSeller.json()).toMatchObject({ id: bookingId, seller: { id: seller.id, phone: null } });
+    expect(forSeller.json().phone).toEqual(expect.any(String));
+    expect(forSeller.json().meetingLocation).toEqual(expect.any(String));
+    const forAdmin = await admin.client.get(`/api/bookings/${bookingId}`);
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.json()).toMatchObject({
+      id: bookingId,
+      phone: null,
+      meetingLocation: null,
+      seller: { phone: null },
+      handoffCode: null,
+    });
   });
 
   it('answers anyone else exactly as for an unknown id', async () => {
@@ -467,6 +476,7 @@ describe('GET /api/products/:id/bookings', () => {
         status: 'paid',
         cancelReason: null,
         buyerName: 'Paying Buyer',
+        buyerEmailVerified: false,
         phone: '01712345678',
         meetingLocation: 'Dhanmondi 27',
         createdAt: expect.any(String),

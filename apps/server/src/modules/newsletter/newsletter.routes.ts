@@ -26,4 +26,26 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       return { subscribed: true as const };
     },
   );
+
+  const linkQuery = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) }).strict();
+  for (const action of ['confirm', 'unsubscribe'] as const) {
+    route.get(
+      `/api/newsletter/${action}`,
+      {
+        config: { rateLimit: { max: NEWSLETTER_SIGNUPS_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['newsletter'],
+          summary:
+            action === 'confirm'
+              ? 'The confirm link of the sign-up mail (double opt-in); goes on to the home page'
+              : 'The unsubscribe link of the newsletter mails; goes on to the home page',
+          querystring: linkQuery,
+        },
+      },
+      async (request, reply) => {
+        const outcome = await app.services.newsletter[action](request.query.token);
+        return reply.redirect(`/?newsletter=${outcome}`, 303);
+      },
+    );
+  }
 }

@@ -10,6 +10,7 @@ import {
   cancelReasons,
   messages,
   orderCancelledMessage,
+  orderMessages,
   paymentMessages,
   type Checkout,
   type PaymentResult,
@@ -30,7 +31,7 @@ const SETTLING_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'pa
 
 interface PayableBooking {
   id: string;
-  status: 'booked' | 'paid' | 'cancelled';
+  status: 'booked' | 'paid' | 'completed' | 'cancelled' | 'refunded';
   cancelReason: string | null;
   productId: string;
   productStatus: 'available' | 'sold';
@@ -54,7 +55,8 @@ export class PaymentsService {
    */
   async checkout(viewer: Viewer, bookingId: string): Promise<Checkout> {
     const booking = await this.findOwnBooking(viewer, bookingId);
-    if (booking.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
+    if (booking.status === 'paid' || booking.status === 'completed')
+      throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(booking);
     const holdExpiresAt = await this.holdFor(viewer, booking);
     const intent = await this.intentWithinHold(booking);
@@ -80,7 +82,7 @@ export class PaymentsService {
     log?: FastifyBaseLogger,
   ): Promise<PaymentResult> {
     const booking = await this.findOwnBooking(viewer, bookingId);
-    if (booking.status === 'paid') return this.receipt(booking.id);
+    if (booking.status === 'paid' || booking.status === 'completed') return this.receipt(booking.id);
 
     const provider = this.deps.payments;
     let intent: IntentRow;
@@ -118,7 +120,10 @@ export class PaymentsService {
       intent = existing;
     }
 
-    const outcome = await settle(this.deps.db, provider, { providerIntentId: intent.providerIntentId });
+    const outcome = await settle(this.deps.db, provider, {
+      providerIntentId: intent.providerIntentId,
+      publicUrl: this.deps.config.PUBLIC_URL,
+    });
     if (outcome.kind === 'paid' && outcome.changed) this.deps.listings.changed();
     return this.answer(outcome, log);
   }
@@ -174,6 +179,7 @@ export class PaymentsService {
             const outcome = await settleIn(tx, provider, {
               providerIntentId: event.intent.id,
               reported: event.intent,
+              publicUrl: this.deps.config.PUBLIC_URL,
             });
             return { duplicate: false, outcome };
           }
@@ -269,7 +275,8 @@ export class PaymentsService {
     });
     if (claim.held) return claim.until;
     const current = await this.findOwnBooking(viewer, booking.id);
-    if (current.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
+    if (current.status === 'paid' || current.status === 'completed')
+      throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(current);
     if (claim.reason === 'window') throw new Conflict(paymentMessages.holdWindowOver, 'HOLD_WINDOW_OVER');
     if (claim.reason === 'limit') throw new Conflict(paymentMessages.payingForAnother, 'PAYING_FOR_ANOTHER');
@@ -303,6 +310,7 @@ export class PaymentsService {
 }
 
 function assertPayable(booking: PayableBooking): void {
+  if (booking.status === 'refunded') throw new Conflict(orderMessages.alreadyRefunded, 'ALREADY_REFUNDED');
   if (booking.status === 'cancelled') {
     throw new Conflict(orderCancelledMessage(booking.cancelReason), 'BOOKING_CANCELLED');
   }

@@ -19,6 +19,7 @@
  * captured, skips the capture and writes the same records. If by then the product has gone to another
  * buyer, that re-run refunds it instead.
  */
+import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { cancelReasons, type PaymentResult } from '@furniture-mart/shared';
 import type { Db, Tx } from '../../db/client.js';
@@ -28,6 +29,7 @@ import { PaymentProviderFailed } from '../../payments/errors.js';
 import type { PaymentProvider, ProviderIntent } from '../../payments/provider.js';
 import { refOf } from './intents.js';
 import { withTransactionRetry } from './transactions.js';
+import { notifyBookingsLost, notifyPaid } from '../orders/notify.js';
 
 export type SettlementOutcome =
   | { kind: 'paid'; result: PaymentResult; changed: boolean; bookingId: string; productId: string }
@@ -45,6 +47,13 @@ export interface SettleInput {
    * never written because the process stopped between creating it and recording it.
    */
   reported?: ProviderIntent;
+  /** PUBLIC_URL, for the links of the receipt and the other messages a sale sends. */
+  publicUrl?: string;
+}
+
+/** The six digits the buyer shows the seller at pickup. */
+export function newHandoffCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
 
 /**
@@ -205,13 +214,17 @@ export async function settleIn(
     .returning();
   await tx
     .update(bookings)
-    .set({ status: 'paid', paidAt: sql`now()` })
+    .set({ status: 'paid', paidAt: sql`now()`, handoffCode: newHandoffCode(), handoffAttempts: 0 })
     .where(eq(bookings.id, booking.id));
   await tx
     .update(products)
     .set({ status: 'sold', advertised: false, holdBookingId: null, holdExpiresAt: null })
     .where(eq(products.id, target.productId));
-  await cancelOpenBookings(tx, [target.productId], cancelReasons.soldToAnother);
+  const lost = await cancelOpenBookings(tx, [target.productId], cancelReasons.soldToAnother);
+  if (input.publicUrl) {
+    await notifyPaid(tx, input.publicUrl, booking.id);
+    await notifyBookingsLost(tx, input.publicUrl, lost);
+  }
   await markIntent({ status: 'captured', lastError: null });
   if (remote.status === 'authorized') await provider.capture(ref);
 

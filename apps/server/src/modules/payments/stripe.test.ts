@@ -12,7 +12,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { webhookEvents } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { refunds, webhookEvents } from '../../db/schema.js';
 import { StripePaymentProvider } from '../../payments/stripe.js';
 import type { IntentRef } from '../../payments/provider.js';
 import { FakeStripe, type FakeIntent } from './testing/fake-stripe.js';
@@ -133,6 +134,35 @@ function sign(payload: string, options: { secret?: string; timestamp?: number } 
     ...(options.timestamp ? { timestamp: options.timestamp } : {}),
   });
 }
+
+describe('Stripe refunds', () => {
+  it('refunds a cancelled sale through the refunds API once, even when asked again', async () => {
+    const { bookingId, intent } = await startCheckout(61_000);
+    fake.authorize(intent.id, { brand: 'visa', last4: '4242' });
+    expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`)).statusCode).toBe(200);
+
+    const cancel = await seller.client.post(`/api/bookings/${bookingId}/cancel-sale`, {
+      reason: 'Water damage found.',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intent.id)).toHaveLength(1);
+    const calls = fake
+      .callsTo('POST', /\/v1\/refunds$/)
+      .filter((call) => call.form.payment_intent === intent.id);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.form.amount).toBe('61000');
+    expect(calls[0]!.idempotencyKey).toMatch(/^order-refund-/);
+
+    // As if the process died after Stripe refunded but before the row said so: the retry replays the key.
+    await ctx.app.database.db
+      .update(refunds)
+      .set({ status: 'pending', nextAttemptAt: new Date(0) })
+      .where(eq(refunds.bookingId, bookingId));
+    expect(await ctx.app.services.refunds.runOnce()).toBe(1);
+    expect(fake.refunds.filter((refund) => refund.payment_intent === intent.id)).toHaveLength(1);
+    expect((await bookingRow(ctx.app, bookingId)).status).toBe('refunded');
+  });
+});
 
 describe('Stripe checkout', () => {
   it('publishes Stripe and its publishable key in the public configuration', async () => {

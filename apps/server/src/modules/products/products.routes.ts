@@ -99,6 +99,8 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = await request.requireViewer(['seller', 'admin']);
       await app.services.products.remove(actor, request.params.id);
+      // A paid order of a removed product was refunded on our side; ask the provider now.
+      await app.services.orders.processRefundsSoon();
       return reply.status(204).send();
     },
   );

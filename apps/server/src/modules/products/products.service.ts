@@ -147,7 +147,7 @@ export class ProductsService {
       if (!product || (actor.role !== 'admin' && product.sellerId !== actor.id)) {
         throw new NotFound(sellerMessages.productNotFound);
       }
-      await removeProducts(tx, [productId], cancelReasons.productRemoved);
+      await removeProducts(tx, [productId], cancelReasons.productRemoved, this.deps.config.PUBLIC_URL);
     });
     this.deps.listings.changed();
   }

@@ -423,13 +423,13 @@ describe('DELETE /api/products/:id', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('keeps a sold product’s paid booking when it is deleted', async () => {
+  it('refunds a sold product’s paid, unfinished order when it is deleted', async () => {
     const product = await addProduct(seller);
     const paid = await openBooking(product.id, buyer.id, 'paid');
     await ctx.database.db.update(products).set({ status: 'sold' }).where(eq(products.id, product.id));
     expect((await seller.client.delete(`/api/products/${product.id}`)).statusCode).toBe(204);
     const [booking] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, paid));
-    expect(booking).toMatchObject({ status: 'paid', cancelReason: null });
+    expect(booking).toMatchObject({ status: 'refunded', cancelReason: cancelReasons.productRemoved });
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
   });
 

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DashboardMenu } from '../../features/dashboard/components/DashboardMenu';
 import { useAuth } from '../../features/auth/api';
+import { VerifyEmailBanner } from '../../features/auth/components/VerifyEmailBanner';
 import { NavigationProgress } from './NavigationProgress';
 import { SiteHeader } from './SiteHeader';
 import { SkipLink } from './SkipLink';
@@ -27,6 +28,7 @@ export function DashboardLayout() {
           </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <VerifyEmailBanner />
           <Outlet />
         </main>
       </div>

@@ -34,14 +34,18 @@ export async function createProduct(
   });
 }
 
-/** What a settled payment leaves behind (the payments module does this for real). */
-export async function markPaid(app: FastifyInstance, bookingId: string): Promise<string> {
+/** What a settled payment leaves behind (the payments module does this for real), with this handoff code. */
+export async function markPaid(
+  app: FastifyInstance,
+  bookingId: string,
+  handoffCode = '123456',
+): Promise<string> {
   const { db } = app.database;
   const transactionId = `txn_${randomUUID()}`;
   await db.transaction(async (tx) => {
     const [booking] = await tx
       .update(bookings)
-      .set({ status: 'paid', paidAt: new Date() })
+      .set({ status: 'paid', paidAt: new Date(), handoffCode })
       .where(eq(bookings.id, bookingId))
       .returning();
     await tx.insert(payments).values({

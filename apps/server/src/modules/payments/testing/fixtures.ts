@@ -119,18 +119,19 @@ export async function invariantViolations(app: FastifyInstance): Promise<{ probl
   const result = await app.database.db.execute<{ problem: string; id: string }>(sql`
     select 'paid booking, product not sold' as problem, b.id::text as id
       from bookings b join products p on p.id = b.product_id
-      where b.status = 'paid' and p.status <> 'sold'
+      where b.status in ('paid', 'completed') and p.status <> 'sold'
     union all
     select 'sold product without a paid booking', p.id::text
       from products p
-      where p.status = 'sold' and not exists (select 1 from bookings b where b.product_id = p.id and b.status = 'paid')
+      where p.status = 'sold' and p.deleted_at is null
+        and not exists (select 1 from bookings b where b.product_id = p.id and b.status in ('paid', 'completed'))
     union all
     select 'two paid bookings for one product', b.product_id::text
-      from bookings b where b.status = 'paid' group by b.product_id having count(*) > 1
+      from bookings b where b.status in ('paid', 'completed') group by b.product_id having count(*) > 1
     union all
     select 'payment without a paid booking', pay.id::text
       from payments pay left join bookings b on b.id = pay.booking_id
-      where b.id is null or b.status <> 'paid' or b.product_id <> pay.product_id
+      where b.id is null or b.status not in ('paid', 'completed', 'refunded') or b.product_id <> pay.product_id
   `);
   return (result as unknown as { rows: { problem: string; id: string }[] }).rows;
 }

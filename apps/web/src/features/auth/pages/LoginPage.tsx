@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { messages, type SignInBody } from '@furniture-mart/shared';
+import { accountMessages, messages, type SignInBody } from '@furniture-mart/shared';
 import { FormField } from '../../../components/FormField';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useHydrated } from '../../../lib/useHydrated';
@@ -91,6 +91,11 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="link link-primary">
+              {accountMessages.forgotLink}
+            </Link>
+          </p>
           <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
             {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             Login

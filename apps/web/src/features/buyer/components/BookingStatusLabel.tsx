@@ -1,6 +1,6 @@
 import type { ProductBooking } from '@furniture-mart/shared';
 
-/** A booking's payment state as the seller reads it. */
+/** A booking's state as the seller reads it. */
 export function BookingStatusLabel({
   booking,
 }: {
@@ -8,11 +8,14 @@ export function BookingStatusLabel({
 }) {
   if (booking.status === 'paid')
     return <span className="badge badge-success badge-soft font-semibold">paid</span>;
+  if (booking.status === 'completed')
+    return <span className="badge badge-success font-semibold">completed</span>;
   if (booking.status === 'booked')
     return <span className="badge badge-warning badge-soft font-semibold">not paid yet</span>;
   return (
     <span className="badge badge-ghost font-semibold">
-      cancelled{booking.cancelReason ? `: ${booking.cancelReason}` : ''}
+      {booking.status}
+      {booking.cancelReason ? `: ${booking.cancelReason}` : ''}
     </span>
   );
 }

@@ -1,28 +1,52 @@
 import { Link } from 'react-router';
-import type { Booking } from '@furniture-mart/shared';
+import { bookingStatusLabels, orderMessages, type Booking } from '@furniture-mart/shared';
 
-/** The payment column of My Orders: paid, a Pay link, or why the booking was cancelled. */
+/**
+ * The payment column of My Orders: a Pay link while booked; otherwise the status (paid, completed,
+ * cancelled, refunded) with the reason, and a link to the order page with the seller's contact.
+ */
 export function OrderPayment({ booking }: { booking: Booking }) {
-  if (booking.status === 'paid') {
-    return <span className="badge badge-success badge-soft font-semibold">paid</span>;
-  }
   if (booking.status === 'booked') {
     return (
-      <Link
-        to={`/dashboard/payment/${booking.id}`}
-        className="btn btn-primary btn-sm"
-        aria-label={`Pay for ${booking.product.title}`}
-      >
-        Pay
-      </Link>
+      <span className="flex flex-wrap items-center gap-2">
+        <Link
+          to={`/dashboard/payment/${booking.id}`}
+          className="btn btn-primary btn-sm"
+          aria-label={`Pay for ${booking.product.title}`}
+        >
+          Pay
+        </Link>
+        <OrderLink booking={booking} />
+      </span>
     );
   }
+  const tone =
+    booking.status === 'paid'
+      ? 'badge-success badge-soft'
+      : booking.status === 'completed'
+        ? 'badge-success'
+        : booking.status === 'refunded'
+          ? 'badge-neutral badge-soft'
+          : 'badge-ghost';
   return (
     <span className="flex flex-col items-start gap-1">
-      <span className="badge badge-ghost font-semibold">cancelled</span>
-      {booking.cancelReason ? (
+      <span className={`badge font-semibold ${tone}`}>{bookingStatusLabels[booking.status]}</span>
+      {booking.cancelReason && booking.status !== 'paid' && booking.status !== 'completed' ? (
         <span className="text-xs text-base-content/75">{booking.cancelReason}</span>
       ) : null}
+      {booking.status !== 'cancelled' ? <OrderLink booking={booking} /> : null}
     </span>
+  );
+}
+
+function OrderLink({ booking }: { booking: Booking }) {
+  return (
+    <Link
+      to={`/dashboard/orders/${booking.id}`}
+      className="link link-primary text-sm"
+      aria-label={`${orderMessages.viewOrder}: ${booking.product.title}`}
+    >
+      {orderMessages.viewOrder}
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type RefObject } from 'react';
-import { messages, postDateLabel } from '@furniture-mart/shared';
+import { Link } from 'react-router';
+import { messages, orderMessages, postDateLabel } from '@furniture-mart/shared';
 import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -46,7 +47,14 @@ export function ProductBookingsDialog({
             {bookings.data.items.map((booking) => (
               <li key={booking.id} className="rounded-box border border-base-300 bg-base-100 p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-semibold">{booking.buyerName}</h3>
+                  <h3 className="flex flex-wrap items-center gap-2 font-semibold">
+                    {booking.buyerName}
+                    {booking.buyerEmailVerified ? (
+                      <span className="badge badge-success badge-soft badge-sm">
+                        {orderMessages.emailVerifiedMark}
+                      </span>
+                    ) : null}
+                  </h3>
                   <BookingStatusLabel booking={booking} />
                 </div>
                 <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
@@ -63,6 +71,11 @@ export function ProductBookingsDialog({
                     <time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>
                   </dd>
                 </dl>
+                {booking.status !== 'booked' && booking.status !== 'cancelled' ? (
+                  <Link to={`/dashboard/orders/${booking.id}`} className="btn btn-sm btn-primary mt-3">
+                    {orderMessages.viewOrder}
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { useAuth } from '../../auth/api';
 import { dashboardMenu, roleLabels } from '../menu';
+import { OverviewPanel } from '../components/OverviewPanel';
 
 export function DashboardHomePage() {
   const auth = useAuth();
@@ -22,6 +23,7 @@ export function DashboardHomePage() {
           ) : null}
         </p>
       </header>
+      <OverviewPanel />
       <ul className="grid gap-4 sm:grid-cols-2">
         {dashboardMenu[user.role].map((item) => (
           <li key={item.to}>

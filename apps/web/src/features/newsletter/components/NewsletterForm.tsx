@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { messages } from '@furniture-mart/shared';
+import { messages, newsletterMessages } from '@furniture-mart/shared';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSubscribeToNewsletter } from '../api';
 import { useHydrated } from '../../../lib/useHydrated';
@@ -22,6 +23,16 @@ export function NewsletterForm() {
   const errorId = `${id}-error`;
   const subscribe = useSubscribeToNewsletter();
   const [error, setError] = useState<string>();
+  const [searchParams] = useSearchParams();
+  const linkOutcome = searchParams.get('newsletter');
+
+  // The confirm and unsubscribe links of the newsletter mails come back here with their outcome.
+  useEffect(() => {
+    if (linkOutcome === 'confirmed') toast.success(newsletterMessages.confirmed, { id: 'newsletter' });
+    else if (linkOutcome === 'unsubscribed')
+      toast.success(newsletterMessages.unsubscribed, { id: 'newsletter' });
+    else if (linkOutcome === 'invalid') toast.error(newsletterMessages.invalidLink, { id: 'newsletter' });
+  }, [linkOutcome]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,109 @@
+/**
+ * The mail worker and the development mailbox. A run claims due messages (FOR UPDATE SKIP LOCKED plus a
+ * short lease, so several instances never take the same one and a crashed worker's claim runs out),
+ * sends each, and marks it sent straight away; a failure is retried later with backoff. A message is
+ * never deleted, so nothing is lost; it is marked sent right after the server accepted it, and it carries
+ * a stable Message-ID, so a redelivery after a crash at exactly that moment is recognisable.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema.js';
+import { backoffSeconds } from '../../lib/periodic.js';
+import { NotFound } from '../../lib/errors.js';
+import type { MailTransport } from './transport.js';
+
+export interface MailRunOptions {
+  /** How many messages one run takes at most. */
+  batch?: number;
+  /** Stop after the message in progress (a shutdown). */
+  signal?: AbortSignal;
+}
+
+const LEASE_SECONDS = 120;
+
+export class MailService {
+  constructor(
+    private readonly deps: { config: Config; db: Db },
+    readonly transport: MailTransport,
+  ) {}
+
+  private get from(): string {
+    return this.deps.config.MAIL_FROM;
+  }
+
+  /** Sends what is due; answers how many were sent. */
+  async runOnce({ batch = 25, signal }: MailRunOptions = {}): Promise<number> {
+    const { db } = this.deps;
+    const claimed = await db.execute(sql`
+      update ${mailOutbox}
+      set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from ${mailOutbox}
+        where status = 'pending' and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at, created_at
+        limit ${batch}
+        for update skip locked
+      )
+      returning id`);
+    let sent = 0;
+    for (const { id } of rowsOf<{ id: string }>(claimed)) {
+      if (signal?.aborted) break;
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (!mail || mail.status !== 'pending') continue;
+      try {
+        await this.transport.send({
+          messageId: `<${mail.id}@furniture-mart>`,
+          from: this.from,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody,
+        });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(mailOutbox.id, id));
+        sent += 1;
+      } catch (error) {
+        await db
+          .update(mailOutbox)
+          .set({
+            lockedUntil: null,
+            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(mail.attempts)})`,
+          })
+          .where(eq(mailOutbox.id, id));
+      }
+    }
+    return sent;
+  }
+
+  /** The development mailbox: newest first. */
+  async list(limit = 100) {
+    return this.deps.db
+      .select({
+        id: mailOutbox.id,
+        toAddress: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(limit);
+  }
+
+  async get(id: string) {
+    const [mail] = await this.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    if (!mail) throw new NotFound('This message does not exist.');
+    return mail;
+  }
+}
+
+/** node-postgres answers { rows }, PGlite answers { rows } too; drizzle's execute type differs by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  const value = result as { rows?: T[] } | T[];
+  return Array.isArray(value) ? value : (value.rows ?? []);
+}

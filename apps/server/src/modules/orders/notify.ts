@@ -1,0 +1,142 @@
+/**
+ * The messages of an order's life, queued in the caller's transaction (see mail/outbox.ts). Each event
+ * has one key per recipient, so running the same change twice never queues a second message.
+ */
+import { alias } from 'drizzle-orm/pg-core';
+import { eq, inArray } from 'drizzle-orm';
+import { mailCopy } from '@furniture-mart/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { bookings, payments, products, users } from '../../db/schema.js';
+import { enqueueMail, linkTo, type QueuedMail } from '../mail/outbox.js';
+
+const sellers = alias(users, 'sellers');
+
+async function parties(tx: DbOrTx, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return tx
+    .select({
+      id: bookings.id,
+      title: products.title,
+      productPhone: products.phone,
+      priceCents: bookings.priceCents,
+      currency: bookings.currency,
+      meeting: bookings.meetingLocation,
+      buyerPhone: bookings.phone,
+      code: bookings.handoffCode,
+      buyerName: users.name,
+      buyerEmail: users.email,
+      sellerName: sellers.name,
+      sellerEmail: sellers.email,
+      transactionId: payments.transactionId,
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(inArray(bookings.id, bookingIds));
+}
+
+const orderUrl = (publicUrl: string, id: string) => linkTo(publicUrl, `/dashboard/orders/${id}`);
+
+export async function notifyBookingCreated(tx: DbOrTx, publicUrl: string, bookingId: string) {
+  const mails: QueuedMail[] = (await parties(tx, [bookingId])).map((p) => ({
+    key: `booking:${p.id}:created:seller`,
+    to: p.sellerEmail,
+    copy: mailCopy.bookingCreated({
+      seller: p.sellerName,
+      title: p.title,
+      buyer: { name: p.buyerName, email: p.buyerEmail, phone: p.buyerPhone },
+      meeting: p.meeting,
+      url: orderUrl(publicUrl, p.id),
+    }),
+  }));
+  await enqueueMail(tx, mails);
+}
+
+export async function notifyBookingsLost(tx: DbOrTx, publicUrl: string, bookingIds: string[]) {
+  const mails: QueuedMail[] = (await parties(tx, bookingIds)).map((p) => ({
+    key: `booking:${p.id}:lost:buyer`,
+    to: p.buyerEmail,
+    copy: mailCopy.bookingLost({ buyer: p.buyerName, title: p.title, url: linkTo(publicUrl, '/') }),
+  }));
+  await enqueueMail(tx, mails);
+}
+
+export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: string) {
+  const mails: QueuedMail[] = (await parties(tx, [bookingId])).flatMap((p) => [
+    {
+      key: `booking:${p.id}:paid:buyer`,
+      to: p.buyerEmail,
+      copy: mailCopy.paymentReceipt({
+        buyer: p.buyerName,
+        title: p.title,
+        amountCents: p.priceCents,
+        currency: p.currency,
+        transactionId: p.transactionId ?? '',
+        seller: { name: p.sellerName, email: p.sellerEmail, phone: p.productPhone },
+        meeting: p.meeting,
+        code: p.code ?? '',
+        url: orderUrl(publicUrl, p.id),
+      }),
+    },
+    {
+      key: `booking:${p.id}:paid:seller`,
+      to: p.sellerEmail,
+      copy: mailCopy.sold({
+        seller: p.sellerName,
+        title: p.title,
+        amountCents: p.priceCents,
+        currency: p.currency,
+        buyer: { name: p.buyerName, email: p.buyerEmail, phone: p.buyerPhone },
+        meeting: p.meeting,
+        url: orderUrl(publicUrl, p.id),
+      }),
+    },
+  ]);
+  await enqueueMail(tx, mails);
+}
+
+export async function notifyCompleted(tx: DbOrTx, publicUrl: string, bookingIds: string[]) {
+  const mails: QueuedMail[] = (await parties(tx, bookingIds)).flatMap((p) => [
+    {
+      key: `booking:${p.id}:completed:buyer`,
+      to: p.buyerEmail,
+      copy: mailCopy.completed({ name: p.buyerName, title: p.title, url: orderUrl(publicUrl, p.id) }),
+    },
+    {
+      key: `booking:${p.id}:completed:seller`,
+      to: p.sellerEmail,
+      copy: mailCopy.completed({ name: p.sellerName, title: p.title, url: orderUrl(publicUrl, p.id) }),
+    },
+  ]);
+  await enqueueMail(tx, mails);
+}
+
+export async function notifyRefunded(tx: DbOrTx, publicUrl: string, bookingIds: string[], reason: string) {
+  const mails: QueuedMail[] = (await parties(tx, bookingIds)).flatMap((p) => [
+    {
+      key: `booking:${p.id}:refunded:buyer`,
+      to: p.buyerEmail,
+      copy: mailCopy.refundBuyer({
+        buyer: p.buyerName,
+        title: p.title,
+        amountCents: p.priceCents,
+        currency: p.currency,
+        reason,
+        url: orderUrl(publicUrl, p.id),
+      }),
+    },
+    {
+      key: `booking:${p.id}:refunded:seller`,
+      to: p.sellerEmail,
+      copy: mailCopy.refundSeller({
+        seller: p.sellerName,
+        title: p.title,
+        reason,
+        url: orderUrl(publicUrl, p.id),
+      }),
+    },
+  ]);
+  await enqueueMail(tx, mails);
+}

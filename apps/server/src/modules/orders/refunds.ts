@@ -1,0 +1,183 @@
+/**
+ * Refunds, exactly once per payment. The order changes in the caller's transaction: a conditional UPDATE
+ * (status = 'paid') turns it refunded, so of two concurrent requests only one sees the row change, and
+ * the refund row is unique per payment besides. The provider is called afterwards by the refund worker,
+ * with one idempotency key per payment, until it accepts; a refusal keeps the row on the admin's "needs
+ * attention" list and it is retried with backoff, never dropped and never sent twice with another key.
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Page, PageQuery, RefundAttentionRow } from '@furniture-mart/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { bookings, payments, refunds } from '../../db/schema.js';
+import type { PaymentProvider } from '../../payments/provider.js';
+import { backoffSeconds } from '../../lib/periodic.js';
+import { rowsOf } from '../mail/mail.service.js';
+import { notifyRefunded } from './notify.js';
+
+const LEASE_SECONDS = 120;
+
+export interface RefundTarget {
+  bookingIds?: string[];
+  productIds?: string[];
+}
+
+/** Refunds the paid, not completed orders among the target; answers the bookings it refunded. */
+export async function refundPaidBookings(
+  tx: DbOrTx,
+  publicUrl: string,
+  target: RefundTarget,
+  reason: string,
+): Promise<{ id: string; productId: string }[]> {
+  const scope = target.bookingIds
+    ? inArray(bookings.id, target.bookingIds)
+    : target.productIds
+      ? inArray(bookings.productId, target.productIds)
+      : undefined;
+  if (!scope || (target.bookingIds ?? target.productIds)!.length === 0) return [];
+  const refunded = await tx
+    .update(bookings)
+    .set({ status: 'refunded', cancelReason: reason, refundedAt: sql`now()` })
+    .where(and(scope, eq(bookings.status, 'paid')))
+    .returning({ id: bookings.id, productId: bookings.productId });
+  if (refunded.length === 0) return [];
+  const paid = await tx
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.bookingId,
+        refunded.map((row) => row.id),
+      ),
+    );
+  if (paid.length > 0) {
+    await tx
+      .insert(refunds)
+      .values(
+        paid.map((payment) => ({
+          paymentId: payment.id,
+          bookingId: payment.bookingId,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          reason,
+        })),
+      )
+      .onConflictDoNothing({ target: refunds.paymentId });
+  }
+  await notifyRefunded(
+    tx,
+    publicUrl,
+    refunded.map((row) => row.id),
+    reason,
+  );
+  return refunded;
+}
+
+export class RefundService {
+  constructor(private readonly deps: { db: Db; payments: PaymentProvider }) {}
+
+  /** Asks the provider for every due refund; answers how many it accepted. */
+  async runOnce(batch = 10): Promise<number> {
+    const { db } = this.deps;
+    const claimed = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        update ${refunds}
+        set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        where id in (
+          select id from ${refunds}
+          where status = 'pending' and next_attempt_at <= now()
+            and (locked_until is null or locked_until < now())
+          order by next_attempt_at, created_at
+          limit ${batch}
+          for update skip locked
+        )
+        returning id`),
+    );
+    let done = 0;
+    for (const { id } of claimed) {
+      const [row] = await db
+        .select({ refund: refunds, payment: payments })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(eq(refunds.id, id));
+      if (!row || row.refund.status !== 'pending') continue;
+      try {
+        if (row.payment.provider !== this.deps.payments.name) {
+          throw new Error(
+            `paid through ${row.payment.provider}, but ${this.deps.payments.name} is configured`,
+          );
+        }
+        const result = await this.deps.payments.refund({
+          intentId: row.payment.transactionId,
+          amountCents: row.refund.amountCents,
+          currency: row.refund.currency,
+          idempotencyKey: `order-refund-${row.payment.id}`,
+        });
+        await db
+          .update(refunds)
+          .set({
+            status: 'succeeded',
+            providerRefundId: result.id,
+            succeededAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+            attempts: sql`${refunds.attempts} + 1`,
+          })
+          .where(eq(refunds.id, id));
+        done += 1;
+      } catch (error) {
+        await db
+          .update(refunds)
+          .set({
+            attempts: sql`${refunds.attempts} + 1`,
+            lockedUntil: null,
+            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.refund.attempts + 1)})`,
+          })
+          .where(eq(refunds.id, id));
+      }
+    }
+    return done;
+  }
+
+  /** Refunds the provider has refused at least once and that are still waiting. */
+  async listNeedingAttention(page: PageQuery): Promise<Page<RefundAttentionRow>> {
+    const where = and(eq(refunds.status, 'pending'), gt(refunds.attempts, 0));
+    const [rows, [counted]] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(refunds)
+        .where(where)
+        .orderBy(asc(refunds.createdAt), asc(refunds.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      this.deps.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(refunds)
+        .where(where),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        bookingId: row.bookingId,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        reason: row.reason,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        nextAttemptAt: row.nextAttemptAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      page: page.page,
+      pageSize: page.pageSize,
+      total: counted?.n ?? 0,
+    };
+  }
+
+  async countNeedingAttention(): Promise<number> {
+    const [counted] = await this.deps.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(refunds)
+      .where(and(eq(refunds.status, 'pending'), gt(refunds.attempts, 0)));
+    return counted?.n ?? 0;
+  }
+}

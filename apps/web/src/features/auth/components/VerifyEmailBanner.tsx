@@ -1,0 +1,47 @@
+import { useSearchParams } from 'react-router';
+import { accountMessages } from '@furniture-mart/shared';
+import { errorMessage } from '../../../lib/api';
+import { useAuth } from '../api';
+import { useResendVerification } from '../recoveryApi';
+
+/**
+ * For an account whose email is not confirmed yet: a reminder with "Resend". Confirming is never
+ * required (docs/decisions/0011). Also says how following the link went.
+ */
+export function VerifyEmailBanner() {
+  const auth = useAuth();
+  const resend = useResendVerification();
+  const [searchParams] = useSearchParams();
+  if (auth.status !== 'signedIn') return null;
+  const { user } = auth.me;
+  const outcome = searchParams.has('emailVerified')
+    ? searchParams.has('error')
+      ? 'failed'
+      : 'verified'
+    : null;
+
+  if (user.emailVerified) {
+    return outcome === 'verified' ? (
+      <div role="status" className="alert alert-success alert-soft mb-4">
+        <span>{accountMessages.verified}</span>
+      </div>
+    ) : null;
+  }
+  return (
+    <div role="status" className="alert alert-warning alert-soft mb-4 flex flex-wrap justify-between">
+      <span>
+        {outcome === 'failed' ? accountMessages.verifyFailed : accountMessages.verifyBanner}
+        {resend.isSuccess ? ` ${accountMessages.verifySent}` : ''}
+        {resend.isError ? ` ${errorMessage(resend.error)}` : ''}
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={resend.isPending || resend.isSuccess}
+        onClick={() => resend.mutate(user.email)}
+      >
+        {accountMessages.verifyResend}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import {
+  orderMessages,
+  overviewMessages,
+  type OverviewOrder,
+  type Page,
+  type RefundAttentionRow,
+} from '@furniture-mart/shared';
+import { ErrorState } from '../../../components/ErrorState';
+import { Price } from '../../../components/Price';
+import { Spinner } from '../../../components/Spinner';
+import { api, errorMessage } from '../../../lib/api';
+import { useOverview } from '../../orders/api';
+
+function Card({ title, count, children }: { title: string; count?: number; children?: ReactNode }) {
+  return (
+    <section className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-3">
+        <h2 className="card-title flex items-center justify-between text-base">
+          {title}
+          {count !== undefined ? <span className="badge badge-primary">{count}</span> : null}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Orders({ items, pay }: { items: OverviewOrder[]; pay?: boolean }) {
+  if (items.length === 0)
+    return <p className="text-sm text-base-content/70">{overviewMessages.nothingToDo}</p>;
+  return (
+    <ul className="divide-y divide-base-300">
+      {items.map((order) => (
+        <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{order.productTitle}</span>
+            <Price
+              cents={order.priceCents}
+              currency={order.currency}
+              className="text-sm text-base-content/75"
+            />
+          </span>
+          <span className="flex items-center gap-2">
+            {order.handoffCode ? (
+              <span
+                className="font-mono font-bold tracking-widest"
+                aria-label={orderMessages.handoffCodeLabel}
+              >
+                {order.handoffCode}
+              </span>
+            ) : null}
+            <Link
+              to={pay ? `/dashboard/payment/${order.id}` : `/dashboard/orders/${order.id}`}
+              className={`btn btn-sm ${pay ? 'btn-primary' : ''}`}
+            >
+              {pay ? overviewMessages.pay : orderMessages.viewOrder}
+            </Link>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RefundsNeedingAttention() {
+  const refunds = useQuery({
+    queryKey: ['admin', 'refunds'],
+    queryFn: ({ signal }) => api.get<Page<RefundAttentionRow>>('/api/admin/refunds?pageSize=5', signal),
+  });
+  if (refunds.isPending) return <Spinner />;
+  if (refunds.isError) return <ErrorState message={errorMessage(refunds.error)} />;
+  return (
+    <>
+      <p className="text-sm text-base-content/75">{overviewMessages.refundsRetried}</p>
+      <ul className="divide-y divide-base-300 text-sm">
+        {refunds.data.items.map((refund) => (
+          <li key={refund.id} className="py-2">
+            <Price cents={refund.amountCents} currency={refund.currency} className="font-semibold" /> ·{' '}
+            {refund.reason}
+            {refund.lastError ? <span className="block text-error">{refund.lastError}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What needs doing, per role: orders to pay or hand over, new bookings, earnings, moderation queues. */
+export function OverviewPanel() {
+  const overview = useOverview();
+  if (overview.isPending) return <Spinner />;
+  if (overview.isError)
+    return <ErrorState message={errorMessage(overview.error)} onRetry={() => void overview.refetch()} />;
+  const data = overview.data;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2" aria-label={overviewMessages.title}>
+      {data.role === 'buyer' ? (
+        <>
+          <Card title={overviewMessages.toPay} count={data.toPay.total}>
+            <Orders items={data.toPay.items} pay />
+          </Card>
+          <Card title={overviewMessages.awaitingHandoff} count={data.awaitingHandoff.total}>
+            <Orders items={data.awaitingHandoff.items} />
+          </Card>
+        </>
+      ) : data.role === 'seller' ? (
+        <>
+          <Card title={overviewMessages.newBookings} count={data.newBookings.total}>
+            <Orders items={data.newBookings.items} />
+          </Card>
+          <Card title={overviewMessages.soldAwaitingHandoff} count={data.awaitingHandoff.total}>
+            <Orders items={data.awaitingHandoff.items} />
+          </Card>
+          <Card title={overviewMessages.earnings}>
+            <dl className="grid grid-cols-[1fr_auto] gap-2">
+              <dt>{overviewMessages.earningsCompleted}</dt>
+              <dd className="font-semibold">
+                <Price cents={data.earnings.completedCents} currency={data.earnings.currency} />
+              </dd>
+              <dt>{overviewMessages.earningsPending}</dt>
+              <dd>
+                <Price cents={data.earnings.pendingCents} currency={data.earnings.currency} />
+              </dd>
+            </dl>
+          </Card>
+        </>
+      ) : (
+        <>
+          <Card title={overviewMessages.openReports} count={data.openReports}>
+            <Link to="/dashboard/allReport" className="link link-primary text-sm">
+              Reported Items
+            </Link>
+          </Card>
+          <Card title={overviewMessages.sellersAwaitingVerification} count={data.sellersAwaitingVerification}>
+            <Link to="/dashboard/allSellers" className="link link-primary text-sm">
+              All Sellers
+            </Link>
+          </Card>
+          <Card title={overviewMessages.refundsNeedingAttention} count={data.refundsNeedingAttention}>
+            {data.refundsNeedingAttention === 0 ? (
+              <p className="text-sm text-base-content/70">{overviewMessages.nothingToDo}</p>
+            ) : (
+              <RefundsNeedingAttention />
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookingDetail, CancelSaleBody, HandoffBody, Overview } from '@furniture-mart/shared';
+import { api } from '../../lib/api';
+
+export const orderKeys = {
+  order: (id: string) => ['order', id] as const,
+  overview: ['overview'] as const,
+};
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.order(id),
+    queryFn: ({ signal }) => api.get<BookingDetail>(`/api/bookings/${id}`, signal),
+    // The other side may have just paid, handed over or cancelled.
+    staleTime: 0,
+  });
+
+export function useOrder(id: string) {
+  return useQuery(orderQuery(id));
+}
+
+export function useOverview() {
+  return useQuery({
+    queryKey: orderKeys.overview,
+    queryFn: ({ signal }) => api.get<Overview>('/api/my/overview', signal),
+    staleTime: 0,
+  });
+}
+
+/** Everything an order's change shows up in. */
+function useRefreshOrder(id: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.overview }),
+      queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+      queryClient.invalidateQueries({ queryKey: ['product-bookings'] }),
+      queryClient.invalidateQueries({ queryKey: ['seller'] }),
+    ]);
+}
+
+export function useHandoff(id: string) {
+  const refresh = useRefreshOrder(id);
+  return useMutation({
+    mutationFn: (body: HandoffBody) => api.post<{ status: 'completed' }>(`/api/bookings/${id}/handoff`, body),
+    // A wrong code also changes the order (fewer attempts left).
+    onSettled: refresh,
+  });
+}
+
+export function useCancelSale(id: string) {
+  const refresh = useRefreshOrder(id);
+  return useMutation({
+    mutationFn: (body: CancelSaleBody) =>
+      api.post<{ status: 'refunded' }>(`/api/bookings/${id}/cancel-sale`, body),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { handoffBody, orderMessages, type BookingDetail } from '@furniture-mart/shared';
+import { FormField } from '../../../components/FormField';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { useCancelSale, useHandoff } from '../api';
+
+/** The seller's side of a paid order: enter the buyer's code at pickup, or cancel the sale. */
+export function SellerHandoff({ order }: { order: BookingDetail }) {
+  const handoff = useHandoff(order.id);
+  const cancelSale = useCancelSale(order.id);
+  const [confirm, confirmDialog] = useConfirm();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const locked = order.handoffAttemptsLeft <= 0;
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = handoffBody.safeParse({ code });
+    if (!parsed.success) {
+      setCodeError(orderMessages.handoffCodeFormat);
+      return;
+    }
+    setCodeError(undefined);
+    try {
+      await handoff.mutateAsync(parsed.data);
+      toast.success(orderMessages.handoffDone);
+    } catch (error) {
+      setCodeError(isApiError(error) ? (error.fields?.code ?? error.message) : errorMessage(error));
+    }
+  };
+
+  const submitCancel = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 5) {
+      setReasonError(orderMessages.cancelReasonRequired);
+      return;
+    }
+    setReasonError(undefined);
+    const ok = await confirm({
+      title: orderMessages.cancelSale,
+      message: orderMessages.cancelSaleConfirm,
+      confirmLabel: orderMessages.cancelSale,
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await cancelSale.mutateAsync({ reason: reason.trim() });
+      toast.success(orderMessages.saleCancelled);
+    } catch (error) {
+      setReasonError(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <form onSubmit={submitCode} noValidate className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-3">
+          <h2 className="card-title">{orderMessages.handoffCodeLabel}</h2>
+          {locked ? (
+            <p role="alert" className="alert alert-warning">
+              {orderMessages.handoffLocked}
+            </p>
+          ) : (
+            <>
+              <FormField
+                label={orderMessages.enterCodeLabel}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                error={codeError}
+                inputClassName="font-mono text-lg tracking-[0.3em]"
+              />
+              <button type="submit" className="btn btn-primary" disabled={handoff.isPending}>
+                {orderMessages.confirmHandoff}
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+      <form onSubmit={submitCancel} noValidate className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-3">
+          <h2 className="card-title">{orderMessages.cancelSale}</h2>
+          <FormField
+            label={orderMessages.cancelSaleReasonLabel}
+            value={reason}
+            maxLength={300}
+            onChange={(event) => setReason(event.target.value)}
+            error={reasonError}
+          />
+          <button type="submit" className="btn btn-error btn-outline" disabled={cancelSale.isPending}>
+            {orderMessages.cancelSale}
+          </button>
+        </div>
+      </form>
+      {confirmDialog}
+    </div>
+  );
+}

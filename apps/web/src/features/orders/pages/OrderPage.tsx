@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { orderMessages, type BookingDetail } from '@furniture-mart/shared';
+import { DocumentTitle } from '../../../components/DocumentTitle';
+import { ErrorState } from '../../../components/ErrorState';
+import { Price } from '../../../components/Price';
+import { PageSpinner } from '../../../components/Spinner';
+import { VerifiedMark } from '../../catalogue/components/VerifiedMark';
+import { useAuth } from '../../auth/api';
+import { errorMessage } from '../../../lib/api';
+import { useOrder } from '../api';
+import { OrderStatusBadge } from '../components/OrderStatusBadge';
+import { OrderTimeline } from '../components/OrderTimeline';
+import { SellerHandoff } from '../components/SellerHandoff';
+
+function Contact({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card border border-base-300 bg-base-100">
+      <div className="card-body content-start justify-start gap-1">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One order, the whole story: product, price, status timeline, both contacts, the meeting place and the
+ * handoff. The buyer sees the seller's phone and their code; the seller enters the code or cancels.
+ */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const order = useOrder(id);
+  if (order.isPending) return <PageSpinner />;
+  if (order.isError)
+    return <ErrorState message={errorMessage(order.error)} onRetry={() => void order.refetch()} />;
+  const data: BookingDetail = order.data;
+  const me = auth.status === 'signedIn' ? auth.me.user : null;
+  const isBuyer = me?.id === data.buyer.id;
+  const isSeller = me?.id === data.seller.id;
+
+  return (
+    <section className="space-y-6">
+      <DocumentTitle title={`${orderMessages.orderTitle}: ${data.product.title}`} />
+      <header className="flex flex-wrap items-start gap-4">
+        {data.product.cover ? (
+          <img
+            src={data.product.cover.thumbUrl}
+            alt=""
+            width={96}
+            height={72}
+            className="h-18 w-24 rounded-box object-cover"
+          />
+        ) : null}
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="text-sm text-base-content/70">{orderMessages.orderTitle}</p>
+          <h1 className="font-display text-2xl font-bold sm:text-3xl">{data.product.title}</h1>
+          <p className="flex flex-wrap items-center gap-3 text-lg">
+            <Price cents={data.priceCents} currency={data.currency} className="font-semibold" />
+            <OrderStatusBadge status={data.status} />
+          </p>
+        </div>
+        {isBuyer && data.status === 'booked' ? (
+          <Link to={`/dashboard/payment/${data.id}`} className="btn btn-primary">
+            Pay
+          </Link>
+        ) : null}
+      </header>
+
+      {isBuyer && data.handoffCode ? (
+        <section className="card border-2 border-primary bg-primary/5" aria-labelledby="handoff-code">
+          <div className="card-body gap-2">
+            <h2 id="handoff-code" className="card-title">
+              {orderMessages.handoffCodeLabel}
+            </h2>
+            <p className="font-mono text-4xl font-bold tracking-[0.3em]" data-testid="handoff-code">
+              {data.handoffCode}
+            </p>
+            <p className="text-base-content/80">{orderMessages.handoffCodeHelp}</p>
+          </div>
+        </section>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Contact title={orderMessages.contactSeller}>
+          <p className="flex items-center gap-1 font-semibold">
+            {data.seller.name}
+            {data.seller.verified ? <VerifiedMark /> : null}
+          </p>
+          {data.seller.phone ? (
+            <a href={`tel:${data.seller.phone}`} className="link link-primary" data-testid="seller-phone">
+              {data.seller.phone}
+            </a>
+          ) : null}
+        </Contact>
+        <Contact title={orderMessages.contactBuyer}>
+          <p className="font-semibold">{data.buyer.name}</p>
+          {data.phone ? (
+            <a href={`tel:${data.phone}`} className="link link-primary">
+              {data.phone}
+            </a>
+          ) : null}
+          {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}
+          <p className="text-sm">
+            {data.buyer.emailVerified ? (
+              <span className="badge badge-success badge-soft">{orderMessages.emailVerifiedMark}</span>
+            ) : (
+              <span className="badge badge-ghost">{orderMessages.emailNotVerifiedMark}</span>
+            )}
+          </p>
+        </Contact>
+        <Contact title={orderMessages.meetingPlace}>
+          <p className="font-semibold">{data.meetingLocation ?? '—'}</p>
+        </Contact>
+      </div>
+
+      {isSeller && data.status === 'paid' ? <SellerHandoff order={data} /> : null}
+
+      <OrderTimeline order={data} />
+    </section>
+  );
+}
