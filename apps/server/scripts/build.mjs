@@ -12,6 +12,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Modules imported on demand (the Stripe and S3 clients) become chunks of their own, so the SDKs they
+  // import load only when configured.
+  splitting: true,
   outdir: 'dist',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
