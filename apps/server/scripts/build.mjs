@@ -7,7 +7,15 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@furniture-mart/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts', 'user-role': 'src/cli/user-role.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/cli/migrate.ts',
+    seed: 'src/cli/seed.ts',
+    'user-role': 'src/cli/user-role.ts',
+    'user-password': 'src/cli/user-password.ts',
+    'db-backup': 'src/cli/db-backup.ts',
+    'db-restore': 'src/cli/db-restore.ts',
+  },
   bundle: true,
   platform: 'node',
   target: 'node20',
