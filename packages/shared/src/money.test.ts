@@ -7,6 +7,8 @@ import {
   minorToAmountString,
   parseAmount,
 } from './money.js';
+import { messages } from './messages.js';
+import { productCreateRequestIn } from './seller.js';
 
 describe('parseAmount in USD', () => {
   it.each([
@@ -78,5 +80,32 @@ describe('formatting', () => {
     expect(minorToAmountString(125050, 'USD')).toBe('1250.50');
     expect(minorToAmountString(1250, 'JPY')).toBe('1250');
     expect(minorToAmountString(1_250_500, 'BHD')).toBe('1250.500');
+  });
+});
+
+describe('the add-product form in the shop currency', () => {
+  const body = (sellingPrice: string) => ({
+    title: 'Oak table',
+    phone: '+880 1711 123456',
+    originalPrice: '100',
+    sellingPrice,
+    yearsUsed: '1',
+    description: 'A solid oak table with four chairs, lightly used.',
+    location: 'Dhaka',
+    condition: 'good',
+    categoryId: '00000000-0000-4000-8000-000000000000',
+    photoIds: ['00000000-0000-4000-8000-000000000001'],
+  });
+  const priceProblems = (currency: string, price: string) => {
+    const result = productCreateRequestIn(currency).safeParse(body(price));
+    return result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === 'sellingPrice');
+  };
+
+  it('allows the decimals of the currency and no more', () => {
+    expect(priceProblems('USD', '12.34')).toEqual([]);
+    expect(priceProblems('USD', '12.345')[0]?.message).toBe(messages.invalidPrice);
+    expect(priceProblems('BHD', '12.345')).toEqual([]);
+    expect(priceProblems('JPY', '1250')).toEqual([]);
+    expect(priceProblems('JPY', '1250.5')[0]?.message).toBe(messages.invalidPrice);
   });
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { imageLimits } from './enums.js';
 import { messages } from './messages.js';
-import { parseAmount } from './money.js';
+import { isAmountText, parseAmount } from './money.js';
 import { amountSchema, productCreateBody } from './schemas.js';
 
 /**
@@ -57,5 +57,20 @@ export const productCreateRequest = productCreateBody.extend({
     .max(imageLimits.maxPhotos, sellerMessages.tooManyPhotos)
     .refine((ids) => new Set(ids).size === ids.length, 'Each photo can be used once.'),
 });
+
+/**
+ * The Add A Product form in the shop's currency (GET /api/config): amounts with no more decimals than
+ * that currency has (none for JPY, three for BHD), as the server will read them.
+ */
+export function productCreateRequestIn(currency: string): typeof productCreateRequest {
+  const amountIn = amountWithinLimit.refine(
+    (value) => !isAmountText(value) || parseAmount(value, currency) !== null,
+    messages.invalidPrice,
+  );
+  return productCreateRequest.extend({
+    originalPrice: amountIn,
+    sellingPrice: amountIn,
+  }) as typeof productCreateRequest;
+}
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 export type ProductCreateValues = z.output<typeof productCreateRequest>;
