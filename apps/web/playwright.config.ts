@@ -64,6 +64,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys sign in and up many times a minute from one address.
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      SIGN_IN_FAILURES_PER_ADDRESS: '1000',
+      // The journeys book and start paying for many items as the same demo buyer.
+      MAX_CHECKOUT_HOLDS: '100',
+      MAX_OPEN_BOOKINGS: '1000',
     },
   },
 });

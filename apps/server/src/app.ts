@@ -21,6 +21,8 @@ import type { Role } from '@furniture-mart/shared';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerCanonicalPaths } from './plugins/canonical-path.js';
+import { MemoryAttemptStore, type AttemptStore } from './lib/attempts.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { answerSerializerCompiler } from './plugins/serializer.js';
 import { registerWebApp, type WebAppOptions } from './plugins/web-app.js';
@@ -41,6 +43,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWebApp?: boolean | WebAppOptions;
+  /** Where attempt counts (failed sign-ins) live; memory by default. */
+  attemptStore?: AttemptStore;
   /** Called for every route as it is registered (Fastify's onRoute), e.g. to enumerate the API in tests. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -53,6 +57,7 @@ declare module 'fastify' {
     services: Services;
     /** Who a request comes from; routes use request.viewer() and requireViewer() instead. */
     viewers: ViewerReader;
+    attemptStore: AttemptStore;
   }
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
@@ -65,6 +70,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A number of proxy hops or the proxies' addresses (config.ts), never "whatever the client says". Hops
+ * become the function proxy-addr makes of a number (Fastify's types do not list the number form).
+ */
+function trustProxyOption(value: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -72,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Our own onResponse hook writes the single line per request.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -93,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', createServices({ config, db: database.db, images, payments }));
   const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret });
   app.decorate('viewers', viewers);
+  app.decorate('attemptStore', deps.attemptStore ?? new MemoryAttemptStore());
   app.decorateRequest('viewer', function () {
     return viewers.read(this);
   });
@@ -120,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // First of all hooks: a path that is not canonical reaches nothing else.
+  registerCanonicalPaths(app);
   registerJsonBody(app);
   await registerSecurity(app);
   await app.register(compress, { global: true, threshold: 1024 });

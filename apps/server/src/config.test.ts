@@ -61,4 +61,27 @@ describe('configuration', () => {
     expect(shouldSeedDemo(loadConfig({ DATABASE_URL: url }))).toBe(false);
     expect(shouldSeedDemo(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }))).toBe(true);
   });
+
+  it('takes TRUST_PROXY as hops or proxy addresses, and refuses trusting everyone', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every proxy lets a client choose its own address/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+  });
+
+  it('takes ALLOWED_ORIGINS as exact origins only', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000, https://shop.example' }).ALLOWED_ORIGINS).toEqual([
+      'http://192.168.1.20:3000',
+      'https://shop.example',
+    ]);
+    expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
+    for (const wrong of ['shop.example', 'https://shop.example/path', 'ftp://shop.example', '*']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: wrong }), wrong).toThrow(/ALLOWED_ORIGINS: .* is not an origin/);
+    }
+  });
 });

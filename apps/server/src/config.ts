@@ -10,6 +10,53 @@ const bool = z
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/** `false`, a number of proxy hops, or proxy addresses/CIDRs: what Fastify's `trustProxy` accepts. */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const addresses = list(text);
+  const wrong = addresses.filter((item) => !IPV4_OR_CIDR.test(item) && !IPV6_OR_CIDR.test(item));
+  if (addresses.length > 0 && wrong.length === 0) return addresses;
+  context.addIssue({
+    code: 'custom',
+    message:
+      text === 'true' || text === 'yes'
+        ? 'trusting every proxy lets a client choose its own address; give the number of proxy hops (e.g. 1) or the proxies\' addresses'
+        : `must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (not ${wrong.join(', ')})`,
+  });
+  return z.NEVER;
+});
+
+/** Exact origins (scheme, host and port, nothing else), as browsers send them in the Origin header. */
+const originList = z.string().transform((value, context) => {
+  const origins: string[] = [];
+  for (const item of list(value)) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(item);
+      if (['http:', 'https:'].includes(url.protocol) && url.origin === item.replace(/\/$/, '')) origin = url.origin;
+    } catch {
+      // reported below
+    }
+    if (!origin) {
+      context.addIssue({ code: 'custom', message: `${item} is not an origin such as https://shop.example.com` });
+      return z.NEVER;
+    }
+    origins.push(origin);
+  }
+  return origins;
+});
 const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
 
 export const configSchema = z
@@ -29,6 +76,8 @@ export const configSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** How long a listing answer may come from memory (modules/catalogue/listing-cache.ts); 0: never. */
     LISTING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    /** The most memory listing answers kept in memory may take, in MiB (their size as JSON). */
+    LISTING_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
     CURRENCY: z
       .string()
       .refine(isKnownCurrency, {
@@ -37,7 +86,13 @@ export const configSchema = z
       .default('USD'),
     BETTER_AUTH_SECRET: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, bool.optional()).default(false),
+    /**
+     * Which proxies in front of the server may report the client address in X-Forwarded-For: a number
+     * of hops, or a comma-separated list of proxy addresses and CIDR ranges. Never "trust anyone".
+     */
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()).default(false),
+    /** Origins other than PUBLIC_URL's that may send state-changing requests (comma-separated). */
+    ALLOWED_ORIGINS: z.preprocess(emptyAsUndefined, originList.optional()).default([]),
     SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -55,6 +110,20 @@ export const configSchema = z
     S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    /** Failed sign-ins (and wrong current passwords) allowed per account in SIGN_IN_FAILURE_WINDOW_MINUTES. */
+    SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Failed sign-ins allowed per client address in the same window, whichever accounts they name. */
+    SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Products one buyer may hold in checkout at the same time. */
+    MAX_CHECKOUT_HOLDS: z.coerce.number().int().min(1).max(100).default(1),
+    /** Open (unpaid) bookings one buyer may have at the same time. */
+    MAX_OPEN_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
+    /** PostgreSQL server only: how long one statement may run, and wait for a lock, before it is stopped. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+    /** How long start-up waits for the database to accept connections before giving up. */
+    DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   });
 
 /**
@@ -100,6 +169,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ];
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+}
+
+/**
+ * Origins that may send state-changing requests: PUBLIC_URL's (scheme, host and port) and any listed in
+ * ALLOWED_ORIGINS, compared exactly. Never derived from the Host header, which the client chooses.
+ */
+export function allowedOrigins(config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>): string[] {
+  return [new URL(config.PUBLIC_URL).origin, ...config.ALLOWED_ORIGINS];
 }
 
 /** Demo data is seeded on an empty embedded database outside production unless SEED_DEMO says otherwise. */

@@ -29,7 +29,12 @@ export interface ServiceDeps {
 export function createServices(external: Omit<ServiceDeps, 'listings'>) {
   const deps: ServiceDeps = {
     ...external,
-    listings: new ListingCache(external.config.LISTING_CACHE_SECONDS * 1000),
+    listings: new ListingCache(
+      external.config.LISTING_CACHE_SECONDS * 1000,
+      1_000,
+      Date.now,
+      external.config.LISTING_CACHE_MAX_MB * 1024 * 1024,
+    ),
   };
   const categories = new CategoriesService(deps);
   return {

@@ -50,6 +50,48 @@ test.describe('accounts', () => {
     await screenshotBothWidths(page, 'dashboard-buyer');
   });
 
+  test('a person changes their password from the dashboard; a common one is refused with the reason', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('password');
+    await page.goto('/signup');
+    await fillSignUp(page, { name: 'Pat Password', email, role: 'Buy', password: 'password123' });
+    // Refused by the server, with the reason under the field.
+    await expect(page.getByText(messages.passwordTooCommon)).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-7');
+    await page.getByLabel('Confirm password').fill('long-enough-7');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.goto('/dashboard');
+    await dashboardMenu(page).getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await page.getByLabel('Current password').fill('long-enough-7');
+    await page.getByLabel('New password', { exact: true }).fill('12345678');
+    await page.getByLabel('Confirm new password').fill('12345678');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText(messages.passwordTooCommon)).toBeVisible();
+
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-phrase');
+    await page.getByLabel('Confirm new password').fill('a-brand-new-phrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText(messages.wrongCurrentPassword)).toBeVisible();
+
+    await page.getByLabel('Current password').fill('long-enough-7');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText(messages.passwordChanged)).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveValue('');
+    await screenshotBothWidths(page, 'account');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await fillLogin(page, email, 'long-enough-7');
+    await expect(page.getByText(messages.loginFailed)).toBeVisible();
+    await signIn(page, email, 'a-brand-new-phrase');
+  });
+
   test('login and sign-up arrive already rendered for a visitor and work once their code runs', async ({
     page,
     request,

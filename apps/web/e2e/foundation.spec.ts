@@ -100,7 +100,7 @@ test.describe('site frame', () => {
   test('the sign-up page shows the password rule before anything is typed', async ({ page }) => {
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
-    await expect(page.getByText(messages.passwordRule)).toBeVisible();
+    await expect(page.getByText(messages.passwordHint)).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Buy', exact: true })).toBeChecked();
     await screenshotBothWidths(page, 'signup');
   });

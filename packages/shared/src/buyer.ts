@@ -12,6 +12,8 @@ export const buyerMessages = {
   ownProduct: 'You cannot book your own product.',
   onlyBuyers: 'Only buyers can book or report',
   orderDeleted: 'Your order was deleted.',
+  tooManyOpenBookings: (max: number) =>
+    `You already have ${max} unpaid orders. Pay for one or delete one in My Orders before booking another.`,
   reportLimitReached: (minutes: number) =>
     `You can report at most ${reportLimits.perHour} products an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;

@@ -8,6 +8,9 @@ export const messages = {
   enterDescription: 'Enter Description',
   passwordMismatch: 'password and confirm password not matched',
   passwordRule: 'Use at least 8 characters.',
+  passwordHint: 'At least 8 characters. Very common passwords such as "password123" are refused.',
+  passwordBlank: 'A password cannot be only spaces.',
+  passwordTooCommon: 'This password is one of the most common ones. Choose one that is harder to guess.',
   invalidEmail: 'Enter a valid email address.',
   invalidPhone: 'Enter a phone number of 7 to 15 digits, optionally starting with +.',
   invalidPrice: 'Enter an amount greater than 0 with at most two decimals.',
@@ -22,6 +25,10 @@ export const messages = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   networkError: 'We could not reach the server. Check your connection and try again.',
   accountRemoved: 'This account has been removed.',
+  signInLimitReached: (minutes: number) =>
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  wrongCurrentPassword: 'Your current password is not correct.',
+  passwordChanged: 'Your password has been changed.',
 
   // catalogue and newsletter
   newsletterSuccess: 'Thanks! You are subscribed to our newsletter.',

@@ -20,6 +20,10 @@ export const cardMessages = {
 export const paymentMessages = {
   testMode: 'No real card is charged in test mode. Pay with one of these test card numbers:',
   alreadyPaid: 'This order is already paid.',
+  holdWindowOver:
+    'Your 15 minutes to pay for this order have run out, so the item is open to other buyers again. Delete this order and book the item again to pay for it.',
+  payingForAnother:
+    'You are already paying for another item. Finish that payment, or wait until its 15 minutes run out, before paying for this one.',
   orderCancelled: 'This order was cancelled.',
   authorizationReleased: 'This item was sold to another buyer, so your card was not charged.',
   notAuthorized: 'Your card has not been confirmed yet. Enter your card details and press Pay.',

@@ -33,11 +33,13 @@ export const emailSchema = z
   .max(254, messages.invalidEmail)
   .pipe(z.email(messages.invalidEmail));
 
+/** A new password: 8 to 128 characters, not only spaces. The server also refuses the most common ones. */
 export const passwordSchema = z
   .string(required)
   .min(1, messages.required)
   .min(8, messages.passwordRule)
-  .max(128, 'Use at most 128 characters.');
+  .max(128, 'Use at most 128 characters.')
+  .refine((value) => value.trim() !== '', messages.passwordBlank);
 
 export const phoneSchema = z
   .string(required)
@@ -104,6 +106,23 @@ export const signUpForm = signUpBody
     path: ['confirmPassword'],
   });
 export type SignUpForm = z.input<typeof signUpForm>;
+
+/** Changing a password: the current one proves it is the account's owner. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string(required).min(1, messages.required).max(128),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** The change-password form adds the confirmation field, checked in the browser only. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string(required).min(1, messages.required) })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 // ---------- lists ----------
 

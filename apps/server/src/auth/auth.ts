@@ -3,17 +3,30 @@
  * sessions stored in the database, UUID ids, and roles that a client can only choose at sign-up
  * (buyer or seller). Admin is granted from the server's shell only.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import { signUpBody, signUpRoles } from '@furniture-mart/shared';
-import type { Config } from '../config.js';
+import { signUpBody, signUpRoles, type SignUpRole } from '@furniture-mart/shared';
+import { allowedOrigins, type Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
 
-/** Fields a client may send to sign-up; anything else (role escalation, verified, ...) is refused. */
-const SIGN_UP_KEYS = new Set(['name', 'email', 'password', 'role', 'callbackURL', 'rememberMe']);
+/**
+ * Fields Better Auth may receive at sign-up; anything else is refused. The role is not among them: it is
+ * not a Better Auth input field at all, and reaches the new user only through `signUpRole` below.
+ */
+const SIGN_UP_KEYS = new Set(['name', 'email', 'password', 'callbackURL', 'rememberMe']);
+
+/** Display names are cut to this length on every way an account is created or changed. */
+const NAME_MAX = 80;
+
+/**
+ * The role chosen at email sign-up, for the length of that one request (auth.routes.ts checked it is
+ * buyer or seller). Held in process memory, so no client header or body field can forge it.
+ */
+export const signUpRole = new AsyncLocalStorage<SignUpRole>();
 
 export interface AuthOptions {
   config: Config;
@@ -22,7 +35,6 @@ export interface AuthOptions {
 }
 
 export function createAuth({ config, db, secret }: AuthOptions) {
-  const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
@@ -52,7 +64,7 @@ export function createAuth({ config, db, secret }: AuthOptions) {
     },
     user: {
       additionalFields: {
-        role: { type: 'string', required: false, defaultValue: 'buyer', input: true },
+        role: { type: 'string', required: false, defaultValue: 'buyer', input: false },
         verified: { type: 'boolean', required: false, defaultValue: false, input: false },
         deletedAt: { type: 'date', required: false, input: false },
       },
@@ -74,21 +86,15 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       '/send-verification-email',
       '/verify-email',
     ],
-    trustedOrigins: (request) => {
-      const origins = [publicOrigin];
-      const host = request?.headers.get('host');
-      // Same-origin requests from a LAN address or another host name of this server are fine.
-      if (host) origins.push(`http://${host}`, `https://${host}`);
-      return origins;
-    },
+    // Exactly the origins plugins/security.ts accepts; never derived from the Host header.
+    trustedOrigins: allowedOrigins(config),
     advanced: {
       // One statement for a session and its user (relations in db/schema.ts).
       database: { generateId: 'uuid', joins: true },
       useSecureCookies: config.PUBLIC_URL.startsWith('https://'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
-      ipAddress: {
-        ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : ['x-furniture-mart-client-ip'],
-      },
+      // The address Fastify worked out (honouring TRUST_PROXY's hops or addresses), set by auth.routes.ts.
+      ipAddress: { ipAddressHeaders: ['x-furniture-mart-client-ip'] },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -116,9 +122,15 @@ export function createAuth({ config, db, secret }: AuthOptions) {
         create: {
           before: async (user, ctx) => {
             // Email sign-up keeps the checked choice; every other way in (Google) creates a buyer.
-            const requested = ctx?.path === '/sign-up/email' ? user.role : undefined;
-            const role = signUpRoles.includes(requested as never) ? (requested as string) : 'buyer';
-            return { data: { ...user, role, verified: false } };
+            const requested = ctx?.path === '/sign-up/email' ? signUpRole.getStore() : undefined;
+            const role = requested && signUpRoles.includes(requested) ? requested : 'buyer';
+            return { data: { ...user, name: cutName(user.name), role, verified: false } };
+          },
+        },
+        update: {
+          before: async (user) => {
+            if (typeof user.name !== 'string') return { data: user };
+            return { data: { ...user, name: cutName(user.name) } };
           },
         },
       },
@@ -140,6 +152,12 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       },
     },
   });
+}
+
+/** A name from any source (a Google profile included) within the limit every answer relies on. */
+function cutName(name: unknown): string {
+  const text = typeof name === 'string' ? name.trim() : '';
+  return Array.from(text).slice(0, NAME_MAX).join('') || 'Furniture Mart member';
 }
 
 export type Auth = ReturnType<typeof createAuth>;

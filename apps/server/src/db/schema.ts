@@ -50,6 +50,8 @@ export const users = pgTable(
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('buyer', 'seller', 'admin')`),
+    // Every answer that shows a name relies on this bound, whichever way the account was made.
+    check('users_name_length_check', sql`char_length(${t.name}) between 1 and 80`),
     index('users_role_created_idx').on(t.role, t.createdAt),
   ],
 );
@@ -234,6 +236,8 @@ export const bookings = pgTable(
       .notNull()
       .default('booked'),
     cancelReason: text('cancel_reason'),
+    // The first checkout: the product can be held for this booking until 15 minutes after it, never longer.
+    checkoutStartedAt: timestamp('checkout_started_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // The buyer removed it from My Orders; a paid booking stays for the seller and admin.

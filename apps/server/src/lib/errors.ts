@@ -8,6 +8,8 @@ export class AppError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** Sent as Retry-After: how long the client should wait before trying again. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;
@@ -58,14 +60,17 @@ export class UnsupportedMediaType extends AppError {
 }
 
 export class TooManyRequests extends AppError {
-  constructor(message: string) {
-    super(429, 'RATE_LIMITED', message);
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(429, 'RATE_LIMITED', message, undefined, retryAfterSeconds);
   }
 }
 
+/** Seconds a client is asked to wait when the database is unreachable or too slow. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export class ServiceUnavailable extends AppError {
   constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
-    super(503, 'UNAVAILABLE', message);
+    super(503, 'UNAVAILABLE', message, undefined, UNAVAILABLE_RETRY_SECONDS);
   }
 }
 
@@ -97,10 +102,16 @@ export function isUnstorableText(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
-/** Connection-level failures mean the database is unreachable: answer 503, not 500. */
+/**
+ * Connection-level failures mean the database is unreachable: answer 503, not 500. So do statements
+ * stopped by statement_timeout (57014) or lock_timeout (55P03), and the driver's own query timeout:
+ * the database is too slow to answer within the bound right now.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const pgError = pgErrorOf(error);
-  if (pgError?.code && /^(08|57P)/.test(pgError.code)) return true;
+  if (pgError?.code && (/^(08|57P)/.test(pgError.code) || ['57014', '55P03'].includes(pgError.code))) {
+    return true;
+  }
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
@@ -112,7 +123,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     if (
       typeof candidate.message === 'string' &&
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+      /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
         candidate.message,
       )
     ) {

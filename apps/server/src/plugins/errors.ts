@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable, isUnstorableText } from '../lib/errors.js';
+import { AppError, UNAVAILABLE_RETRY_SECONDS, isDatabaseUnavailable, isUnstorableText } from '../lib/errors.js';
 
 export const INVALID_TEXT_MESSAGE = 'Some of the text you sent contains characters that cannot be stored.';
 
@@ -24,6 +24,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,
@@ -39,7 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS)).send({
         error: {
           code: 'UNAVAILABLE',
           message: 'The service is temporarily unavailable. Please try again shortly.',

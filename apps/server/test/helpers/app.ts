@@ -36,6 +36,11 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    SIGN_IN_FAILURES_PER_ACCOUNT: '10000',
+    SIGN_IN_FAILURES_PER_ADDRESS: '10000',
+    // Test files reuse one buyer across many products; the limits have tests of their own.
+    MAX_CHECKOUT_HOLDS: '100',
+    MAX_OPEN_BOOKINGS: '1000',
     ...env,
   });
   const database = await createTestDatabase();

@@ -8,6 +8,7 @@ export class TcpProxy {
   private server = net.createServer((client) => this.accept(client));
   private sockets = new Set<net.Socket>();
   private down = false;
+  private silent = false;
   port = 0;
 
   constructor(
@@ -27,8 +28,26 @@ export class TcpProxy {
     this.sockets.clear();
   }
 
+  /**
+   * The server goes silent, as behind a dead network link: connections stay open, nothing more gets
+   * through either way, and new connections are accepted and never answered.
+   */
+  blackhole(): void {
+    this.silent = true;
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
   resume(): void {
+    // Connections that went silent are dead to both ends; close them so the clients reconnect.
+    if (this.silent) {
+      for (const socket of this.sockets) socket.destroy();
+      this.sockets.clear();
+    }
     this.down = false;
+    this.silent = false;
   }
 
   async close(): Promise<void> {
@@ -39,6 +58,10 @@ export class TcpProxy {
   private accept(client: net.Socket): void {
     if (this.down) {
       client.destroy();
+      return;
+    }
+    if (this.silent) {
+      this.sockets.add(client.pause());
       return;
     }
     const upstream = net.connect(this.upstreamPort, this.upstreamHost);

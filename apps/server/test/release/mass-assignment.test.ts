@@ -18,6 +18,8 @@ import {
   users,
 } from '../../src/db/schema.js';
 import { TEST_ORIGIN } from '../helpers/app.js';
+import { sendRaw } from '../helpers/raw-http.js';
+import { respelled, spellings } from './spellings.js';
 import { expectWellFormed } from './send.js';
 import {
   buildReleaseApp,
@@ -539,4 +541,56 @@ describe('prototype keys in write bodies', () => {
     expect(buyer!.role).toBe('buyer');
     expect(({} as Record<string, unknown>).role).toBeUndefined();
   });
+});
+
+describe('write bodies under other spellings of the address', () => {
+  const writes: Array<[string, () => string | null]> = [
+    ['/api/auth/sign-up/email', () => null],
+    ['/api/auth/update-user', () => world.buyer.client.cookie],
+    ['/api/auth/change-password', () => world.buyer.client.cookie],
+    ['/api/bookings', () => world.buyer.client.cookie],
+    ['/api/products', () => world.seller.client.cookie],
+    ['/api/reports', () => world.buyer.client.cookie],
+    ['/api/newsletter', () => null],
+  ];
+
+  const counts = async () => ({
+    users: (await db().select({ id: users.id }).from(users)).length,
+    products: (await db().select({ id: products.id }).from(products)).length,
+    bookings: (await db().select({ id: bookings.id }).from(bookings)).length,
+    reports: (await db().select({ id: reports.id }).from(reports)).length,
+    subscribers: (await db().select({ id: newsletterSubscribers.id }).from(newsletterSubscribers)).length,
+  });
+
+  it.each(writes)(
+    'POST %s with the attacker’s keys is refused under every spelling and writes nothing',
+    async (url, cookie) => {
+      const before = await counts();
+      for (const [how, respell] of spellings) {
+        const body = {
+          ...sneaky(),
+          name: 'Spelled',
+          email: `spelled-${randomUUID()}@example.test`,
+          password: PASSWORD,
+          currentPassword: PASSWORD,
+          newPassword: 'another-long-phrase',
+        };
+        const path = respelled(url, respell);
+        const res = await sendRaw(ctx.app, {
+          method: 'POST',
+          path,
+          headers: {
+            origin: TEST_ORIGIN,
+            'content-type': 'application/json',
+            ...(cookie() ? { cookie: cookie()! } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        expect([400, 404], `${path} (${how}): ${res.body}`).toContain(res.statusCode);
+      }
+      expect(await counts()).toEqual(before);
+      const [buyer] = await db().select().from(users).where(eq(users.id, world.buyer.id));
+      expect(buyer).toMatchObject({ role: 'buyer', verified: false });
+    },
+  );
 });

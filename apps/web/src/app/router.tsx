@@ -103,6 +103,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         index: true,
         lazy: lazyPage(() => import('../features/dashboard/pages/DashboardHomePage'), 'DashboardHomePage'),
       },
+      { path: 'account', lazy: lazyPage(() => import('../features/auth/pages/AccountPage'), 'AccountPage') },
       {
         element: <RequireAuth role="buyer" />,
         children: [

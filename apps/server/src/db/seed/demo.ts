@@ -75,9 +75,8 @@ async function ensureAccounts(app: FastifyInstance): Promise<Record<string, stri
   for (const account of demoAccounts) {
     let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     if (!user) {
-      const signUpRole = account.role === 'admin' ? 'buyer' : account.role;
       await app.auth.api.signUpEmail({
-        body: { name: account.name, email: account.email, password: DEMO_PASSWORD, role: signUpRole },
+        body: { name: account.name, email: account.email, password: DEMO_PASSWORD },
       });
       [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     }

@@ -1,14 +1,26 @@
 /**
- * Better Auth mounted under /api/auth, plus the current user and the public configuration.
- * Sign-in and sign-up get our body schemas (same rules as the web forms), a per-address rate limit,
- * and answers rewritten into the API's error format with the product's own messages.
+ * Better Auth behind an allow-list: each endpoint the product uses is registered here explicitly, with
+ * our own body schema (the same rules as the web forms) and rate limit, and forwarded to Better Auth
+ * under its registered path. Every other address under /api/auth answers 404, so there is no second way
+ * into an endpoint with fewer checks. Answers are rewritten into the API's error format with the
+ * product's own messages, and no answer carries the session token in its body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow } from '../../auth/allow.js';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { messages, roles, signInBody, signUpBody } from '@furniture-mart/shared';
+import {
+  changePasswordBody,
+  messages,
+  roles,
+  signInBody,
+  signUpBody,
+  type SignUpRole,
+} from '@furniture-mart/shared';
+import { signUpRole } from '../../auth/auth.js';
+import { newPasswordSchema } from '../../auth/passwords.js';
+import { AttemptLimit, type Attempt } from '../../lib/attempts.js';
 import { BadRequest } from '../../lib/errors.js';
 import { INVALID_TEXT_MESSAGE } from '../../plugins/errors.js';
 
@@ -23,7 +35,7 @@ const callbackUrl = z
   .optional();
 
 const signUpRequest = signUpBody
-  .extend({ callbackURL: callbackUrl, rememberMe: z.boolean().optional() })
+  .extend({ password: newPasswordSchema, callbackURL: callbackUrl, rememberMe: z.boolean().optional() })
   .strict();
 const signInRequest = signInBody
   .extend({ callbackURL: callbackUrl, rememberMe: z.boolean().optional() })
@@ -37,6 +49,20 @@ const socialRequest = z
     disableRedirect: z.boolean().optional(),
   })
   .strict();
+/** What Google sends back to the OAuth callback. */
+const oauthCallbackQuery = z
+  .object({
+    code: z.string().max(2000).optional(),
+    state: z.string().max(2000).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(1000).optional(),
+    scope: z.string().max(2000).optional(),
+    authuser: z.string().max(20).optional(),
+    prompt: z.string().max(100).optional(),
+    hd: z.string().max(255).optional(),
+  })
+  .strict();
+const emptyBody = z.object({}).strict().optional();
 
 /** Only the display name and picture can change after sign-up; role and verification never. */
 const updateUserRequest = z
@@ -45,6 +71,8 @@ const updateUserRequest = z
     image: z.url().max(500).nullable().optional(),
   })
   .strict();
+
+const changePasswordRequest = changePasswordBody.extend({ newPassword: newPasswordSchema }).strict();
 
 const meSchema = z.object({
   user: z.object({
@@ -63,60 +91,111 @@ const meSchema = z.object({
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const limited = {
-    rateLimit: { max: app.config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
+  const { config } = app;
+  const perAddress = {
+    rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
   };
+  // Password guesses, counted per account and per client address; a successful sign-in gives its
+  // attempt back. Wrong current passwords at change-password count against the same account budget.
+  const guesses = new AttemptLimit(app.attemptStore, {
+    windowMs: config.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000,
+    message: messages.signInLimitReached,
+  });
+  const guessLimits = (email: string, ip: string) => [
+    { key: `password-guess:account:${email.trim().toLowerCase()}`, max: config.SIGN_IN_FAILURES_PER_ACCOUNT },
+    { key: `password-guess:address:${ip}`, max: config.SIGN_IN_FAILURES_PER_ADDRESS },
+  ];
+  // Signed out (401) is answered before the body is looked at, as on every route that needs a session;
+  // declared through allow() so the OpenAPI document marks these routes as needing the session.
+  const signedIn = allow().preValidation;
 
   route.post(
     '/api/auth/sign-up/email',
     {
-      config: limited,
+      config: perAddress,
       schema: {
         tags: ['accounts'],
         summary: 'Create an account (buyer or seller) and sign in',
         body: signUpRequest,
       },
     },
-    (request, reply) => forwardToAuth(app, request, reply),
+    async (request, reply) => {
+      // The role goes to Better Auth out of band (see signUpRole), never as one of its input fields.
+      const { role, ...body } = request.body;
+      const response = await signUpRole.run(role as SignUpRole, () => callAuth(app, request, body));
+      return sendAuthAnswer(reply, response, '/sign-up/email');
+    },
   );
   route.post(
     '/api/auth/sign-in/email',
     {
-      config: limited,
       schema: { tags: ['accounts'], summary: 'Sign in with email and password', body: signInRequest },
     },
-    (request, reply) => forwardToAuth(app, request, reply),
+    async (request, reply) => {
+      const attempt = await guesses.begin(guessLimits(request.body.email, request.ip));
+      const response = await callAuth(app, request, request.body);
+      await settle(attempt, response.status === 401);
+      return sendAuthAnswer(reply, response, '/sign-in/email');
+    },
   );
   route.post(
     '/api/auth/sign-in/social',
     {
-      config: limited,
+      config: perAddress,
       schema: {
         tags: ['accounts'],
         summary: 'Start Google sign-in; answers the URL to go to',
         body: socialRequest,
       },
     },
-    (request, reply) => forwardToAuth(app, request, reply),
+    async (request, reply) =>
+      sendAuthAnswer(reply, await callAuth(app, request, request.body), '/sign-in/social'),
+  );
+  route.get(
+    '/api/auth/callback/google',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Where Google sends the browser back after sign-in',
+        querystring: oauthCallbackQuery,
+      },
+    },
+    async (request, reply) => sendAuthAnswer(reply, await callAuth(app, request), '/callback/google'),
+  );
+  route.post(
+    '/api/auth/sign-out',
+    { schema: { tags: ['accounts'], summary: 'Sign out: ends this session', body: emptyBody } },
+    async (request, reply) => sendAuthAnswer(reply, await callAuth(app, request, {}), '/sign-out'),
   );
   route.post(
     '/api/auth/update-user',
     {
-      // Signed out (401) is answered before the body is looked at, as on every route that needs a session.
-      ...allow(),
+      preValidation: signedIn,
       schema: { tags: ['accounts'], summary: 'Change your display name or picture', body: updateUserRequest },
     },
-    (request, reply) => forwardToAuth(app, request, reply),
+    async (request, reply) =>
+      sendAuthAnswer(reply, await callAuth(app, request, request.body), '/update-user'),
   );
-  route.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: {
-      tags: ['accounts'],
-      summary: 'Other Better Auth endpoints (sign-out, session, OAuth callback)',
+  route.post(
+    '/api/auth/change-password',
+    {
+      config: perAddress,
+      preValidation: signedIn,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your password (needs the current one)',
+        body: changePasswordRequest,
+      },
     },
-    handler: (request, reply) => forwardToAuth(app, request, reply),
-  });
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const attempt = await guesses.begin(guessLimits(viewer.email, request.ip));
+      const response = await callAuth(app, request, request.body);
+      await settle(attempt, response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD');
+      return sendAuthAnswer(reply, response, '/change-password');
+    },
+  );
 
   route.get(
     '/api/me',
@@ -170,12 +249,31 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+/** A failed guess stays counted; anything else gives the attempt back. */
+function settle(attempt: Attempt, failedGuess: boolean): Promise<void> {
+  return failedGuess ? attempt.failed() : attempt.succeeded();
+}
+
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.clone().json()) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls Better Auth for the route that matched, at the path it was registered under (never the address as
+ * the client spelt it), with the body our schema checked.
+ */
+async function callAuth(app: FastifyInstance, request: FastifyRequest, body?: unknown): Promise<Response> {
   // Better Auth turns a database error into a bare 500, so text the database cannot store (NUL) stops here.
-  if (/%00/.test(request.url) || containsNul(request.body)) {
+  if (containsNul(body) || containsNul(request.query)) {
     throw new BadRequest(INVALID_TEXT_MESSAGE, undefined, 'INVALID_TEXT');
   }
-  const url = new URL(request.url, app.config.PUBLIC_URL);
+  const url = new URL(request.routeOptions.url!, app.config.PUBLIC_URL);
+  const query = request.url.indexOf('?');
+  if (query !== -1) url.search = request.url.slice(query);
   const headers = fromNodeHeaders(request.headers);
   // Better Auth records the client address from this header; only Fastify's view of it is trusted.
   headers.set('x-furniture-mart-client-ip', request.ip);
@@ -184,14 +282,12 @@ async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, repl
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const hasBody = method !== 'GET';
   if (hasBody) headers.set('content-type', 'application/json');
-  const response = await app.auth.handler(
-    new Request(url, {
-      method,
-      headers,
-      body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
-    }),
+  return app.auth.handler(
+    new Request(url, { method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
   );
+}
 
+async function sendAuthAnswer(reply: FastifyReply, response: Response, path: string) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key)) {
@@ -202,12 +298,29 @@ async function forwardToAuth(app: FastifyInstance, request: FastifyRequest, repl
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
   const text = await response.text();
-  if (response.status < 400) return reply.send(text);
+  if (response.status < 400) return reply.send(withoutSessionToken(text));
 
-  const path = url.pathname.replace('/api/auth', '');
-  const { status, code, message } = toProductError(path, response.status, text);
+  const { status, code, message, fields } = toProductError(path, response.status, text);
   reply.status(status).header('content-type', 'application/json; charset=utf-8');
-  return reply.send(JSON.stringify({ error: { code, message } }));
+  return reply.send(JSON.stringify({ error: { code, message, ...(fields ? { fields } : {}) } }));
+}
+
+/**
+ * Better Auth answers sign-in and sign-up with the session token in JSON; the token belongs in the
+ * httpOnly cookie only, where no script on the page can read it.
+ */
+function withoutSessionToken(text: string): string {
+  if (!text.includes('"token"')) return text;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed && typeof parsed === 'object' && 'token' in parsed) {
+      delete (parsed as { token?: unknown }).token;
+      return JSON.stringify(parsed);
+    }
+  } catch {
+    // not JSON: sent as it is
+  }
+  return text;
 }
 
 /** Whether a parsed JSON body has a NUL character in any key or string (bodies nest a few levels at most). */
@@ -218,7 +331,11 @@ function containsNul(value: unknown): boolean {
 }
 
 /** Better Auth's failures in the product's words (SPEC §8), and in the API's error format. */
-function toProductError(path: string, status: number, body: string) {
+function toProductError(
+  path: string,
+  status: number,
+  body: string,
+): { status: number; code: string; message: string; fields?: Record<string, string> } {
   let code = 'AUTH_ERROR';
   let message = 'Something went wrong while signing you in. Please try again.';
   try {
@@ -233,6 +350,14 @@ function toProductError(path: string, status: number, body: string) {
   }
   if (path === '/sign-up/email' && code.startsWith('USER_ALREADY_EXISTS')) {
     return { status: 409, code: 'EMAIL_TAKEN', message: messages.emailTaken };
+  }
+  if (path === '/change-password' && code === 'INVALID_PASSWORD') {
+    return {
+      status: 400,
+      code: 'WRONG_PASSWORD',
+      message: messages.wrongCurrentPassword,
+      fields: { currentPassword: messages.wrongCurrentPassword },
+    };
   }
   if (code === 'ACCOUNT_REMOVED') return { status: 403, code, message: messages.accountRemoved };
   if (status === 429) return { status, code: 'RATE_LIMITED', message: messages.tooManyAttempts };

@@ -245,49 +245,112 @@ describe('Google sign-in', () => {
 });
 
 describe('abuse', () => {
-  it('rate limits sign-in per client address with 429 and a message', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '5' });
-    const client = new TestClient(limited.app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const res = await client.post('/api/auth/sign-in/email', {
-        email: 'x@example.test',
-        password: 'whatever1',
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) {
-        expect(res.json().error.code).toBe('RATE_LIMITED');
-        expect(res.json().error.message).toMatch(/wait/i);
-      }
-    }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5)).toEqual([429, 429]);
-    // Another address is not affected.
-    const other = await limited.app.inject({
+  const signIn = (app: TestContext['app'], email: string, pw: string, extra: Record<string, unknown> = {}) =>
+    app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      remoteAddress: '10.1.2.3',
       headers: { origin: 'http://localhost:3000' },
-      payload: { email: 'x@example.test', password: 'whatever1' },
+      payload: { email, password: pw },
+      ...extra,
     });
-    expect(other.statusCode).toBe(401);
-    await limited.close();
+
+  it('limits failed sign-ins per account with 429, Retry-After and a message; successes do not count', async () => {
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT: '3' });
+    try {
+      const user = await signUp(limited.app, 'buyer', { password });
+      const other = await signUp(limited.app, 'buyer', { password });
+      expect((await signIn(limited.app, user.email, 'wrong-password')).statusCode).toBe(401);
+      expect((await signIn(limited.app, user.email, 'wrong-password')).statusCode).toBe(401);
+      // Right passwords, any number of them, leave the budget as it was.
+      for (let i = 0; i < 5; i++) expect((await signIn(limited.app, user.email, password)).statusCode).toBe(200);
+      expect((await signIn(limited.app, user.email.toUpperCase(), 'wrong-password')).statusCode).toBe(401);
+      const blocked = await signIn(limited.app, user.email, password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.code).toBe('RATE_LIMITED');
+      expect(blocked.json().error.message).toMatch(/Too many failed sign-in attempts\. Please wait 15 minutes/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+      expect(blocked.cookies.filter((c) => c.name.includes('session_token'))).toHaveLength(0);
+      // Another account is not affected.
+      expect((await signIn(limited.app, other.email, password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
-  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '2' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { origin: 'http://localhost:3000', 'x-forwarded-for': `203.0.113.${i}` },
-        payload: { email: 'x@example.test', password: 'whatever1' },
+  it('limits failed sign-ins per address across accounts, whatever X-Forwarded-For says', async () => {
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ADDRESS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await signIn(limited.app, `someone${i}@example.test`, 'wrong-password', {
+          headers: { origin: 'http://localhost:3000', 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const elsewhere = await signIn(limited.app, 'someone9@example.test', 'wrong-password', {
+        remoteAddress: '10.1.2.3',
       });
-      statuses.push(res.statusCode);
+      expect(elsewhere.statusCode).toBe(401);
+    } finally {
+      await limited.close();
     }
-    expect(statuses).toEqual([401, 401, 429]);
-    await limited.close();
+  });
+
+  it('holds the limit under concurrent guesses', async () => {
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT: '5' });
+    try {
+      const user = await signUp(limited.app, 'buyer', { password });
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => signIn(limited.app, user.email, 'wrong-password')),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('with TRUST_PROXY as hops, takes the address the trusted proxy saw, not one the client wrote', async () => {
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ADDRESS: '2', TRUST_PROXY: '1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        // The client prepends its own guesses; the proxy appends the address it really saw.
+        const res = await signIn(limited.app, `someone${i}@example.test`, 'wrong-password', {
+          headers: { origin: 'http://localhost:3000', 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429, 429]);
+      const another = await signIn(limited.app, 'someone9@example.test', 'wrong-password', {
+        headers: { origin: 'http://localhost:3000', 'x-forwarded-for': '203.0.113.8' },
+      });
+      expect(another.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('rate limits sign-up per client address', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await new TestClient(limited.app).post('/api/auth/sign-up/email', {
+          name: 'Limited',
+          email: `limited${i}@example.test`,
+          password,
+          role: 'buyer',
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(Number((await new TestClient(limited.app).post('/api/auth/sign-up/email', {})).headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses sign-up from a foreign origin', async () => {

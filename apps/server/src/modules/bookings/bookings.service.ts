@@ -15,7 +15,8 @@ import {
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../../services.js';
 import type { Viewer } from '../../auth/viewer.js';
-import { bookings, products } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import { bookings, products, users } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
 
@@ -26,13 +27,15 @@ export interface NewBooking {
 }
 
 export class BookingsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images' | 'config'>) {}
 
   /** Price and currency are copied from the product; the request only says which product and how to meet. */
   async create(viewer: Viewer, input: NewBooking): Promise<Booking> {
     let bookingId: string;
     try {
       bookingId = await this.deps.db.transaction(async (tx) => {
+        // The buyer first (locks go user, product, booking everywhere, so transactions cannot deadlock).
+        await assertBookingAllowance(tx, viewer.id, this.deps.config.MAX_OPEN_BOOKINGS);
         // A share lock keeps the product from being sold or removed until this booking is written.
         const [product] = await tx
           .select({
@@ -158,5 +161,20 @@ export class BookingsService {
     }
     const { items, total } = await listProductBookings(this.deps.db, productId, page);
     return { items, page: page.page, pageSize: page.pageSize, total };
+  }
+}
+
+/**
+ * A buyer may have at most `max` open (unpaid) bookings, so one account cannot queue up on every piece.
+ * The buyer's row is locked first, so the buyer's concurrent bookings are counted one after another.
+ */
+async function assertBookingAllowance(tx: Tx, buyerId: string, max: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
+  const [open] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.status, 'booked')));
+  if ((open?.count ?? 0) >= max) {
+    throw new Conflict(buyerMessages.tooManyOpenBookings(max), 'TOO_MANY_OPEN_BOOKINGS');
   }
 }

@@ -125,4 +125,42 @@ describe('ListingCache', () => {
     await cache.read('a', load);
     expect(loads).toBe(2);
   });
+
+  it('is bounded by the answers\' size, dropping the oldest first', async () => {
+    const cache = new ListingCache(5_000, 1_000, Date.now, 10_000);
+    const big = (tag: string) => () => Promise.resolve({ tag, text: 'x'.repeat(4_000) });
+    await cache.read('a', big('a'));
+    await cache.read('b', big('b'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.usage.entries).toBe(2);
+    await cache.read('c', big('c'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.usage).toEqual({ entries: 2, bytes: expect.any(Number) });
+    expect(cache.usage.bytes).toBeLessThanOrEqual(10_000);
+    let loads = 0;
+    await cache.read('a', () => Promise.resolve(++loads));
+    expect(loads).toBe(1);
+  });
+
+  it('lets answers nobody reads go once they are a whole time to live past their end', async () => {
+    const time = clock();
+    const cache = new ListingCache(5_000, 100, time.now);
+    await cache.read('idle', () => Promise.resolve('idle'));
+    await new Promise((resolve) => setImmediate(resolve));
+    time.advance(10_001);
+    await cache.read('busy', () => Promise.resolve('busy'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.usage.entries).toBe(1);
+    expect(cache.usage.bytes).toBe(JSON.stringify('busy').length);
+  });
+
+  it('holds memory flat under many distinct queries', async () => {
+    const cache = new ListingCache(5_000, 1_000, Date.now, 200_000);
+    for (let i = 0; i < 500; i++) {
+      await cache.read(`q${i}`, () => Promise.resolve({ items: 'y'.repeat(2_000), i }));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.usage.bytes).toBeLessThanOrEqual(200_000);
+    expect(cache.usage.entries).toBeLessThan(100);
+  });
 });

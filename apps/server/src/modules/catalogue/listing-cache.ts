@@ -27,18 +27,30 @@ interface Entry {
   expiresAt: number;
   value: Promise<unknown>;
   refreshing: boolean;
+  /** The answer's size as JSON, known once it has loaded. */
+  bytes: number;
 }
+
+/** Memory is bounded by the answers' total size as well as their number. */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export class ListingCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
+  private totalBytes = 0;
 
   constructor(
     /** 0 turns keeping off: every read goes to the database. */
     private readonly ttlMs: number,
     private readonly maxEntries = 1_000,
     private readonly now: () => number = Date.now,
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
+
+  /** What is kept now: entries and their total size in bytes (for tests and diagnostics). */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.totalBytes };
+  }
 
   /**
    * The answer kept for `key`, or `load()`'s, kept for next time. Concurrent reads of one key share one
@@ -62,6 +74,7 @@ export class ListingCache {
   changed(): void {
     this.version += 1;
     this.entries.clear();
+    this.totalBytes = 0;
   }
 
   private keep<T>(key: string, value: Promise<T>): Promise<T> {
@@ -70,15 +83,48 @@ export class ListingCache {
       expiresAt: this.now() + this.ttlMs,
       value,
       refreshing: false,
+      bytes: 0,
     };
     // Re-inserted, so the map's first key is always the one kept longest: the first to go when full.
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    this.dropStale();
+    if (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
+    value.then(
+      (answer) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = JSON.stringify(answer)?.length ?? 0;
+        this.totalBytes += entry.bytes;
+        // Oldest first, but never the answer just kept: one answer over the bound is still answered.
+        for (const [oldest] of this.entries) {
+          if (this.totalBytes <= this.maxBytes || oldest === key) break;
+          this.remove(oldest);
+        }
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.remove(key);
+      },
+    );
     return value;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.totalBytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  /**
+   * Answers nobody has read for a whole time to live after they expired go, oldest first (the map keeps
+   * them in the order they were kept), so idle keys do not hold memory until the map is full.
+   */
+  private dropStale(): void {
+    const limit = this.now() - this.ttlMs;
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > limit || entry.refreshing) break;
+      this.remove(key);
+    }
   }
 
   private refresh<T>(key: string, kept: Entry, load: () => Promise<T>): void {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { READY_PING_MS } from '../../db/client.js';
 import { ServiceUnavailable } from '../../lib/errors.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +29,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => {
       try {
-        await withTimeout(app.database.ping(), 2000);
+        await withTimeout(app.database.ping(), READY_PING_MS + 500);
       } catch {
         throw new ServiceUnavailable('The database is not reachable.');
       }

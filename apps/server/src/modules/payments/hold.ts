@@ -1,38 +1,102 @@
 /**
- * The checkout hold: starting payment reserves the product for one booking for 15 minutes, so two
- * buyers are not asked for money for the same item at once. A hold needs no clean-up job: it lapses by
- * itself because an expired hold (or one whose booking is no longer open) counts as free.
+ * The checkout hold: starting payment reserves the product for one booking, so two buyers are not
+ * asked for money for the same item at once. A hold needs no clean-up job: it lapses by itself because
+ * an expired hold (or one whose booking is no longer open) counts as free.
+ *
+ * So that nobody can keep items from other buyers without paying, a booking's hold ends 15 minutes after
+ * its first checkout however often checkout is called, and one buyer holds at most `maxHolds` products
+ * at a time (MAX_CHECKOUT_HOLDS).
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { bookings, products } from '../../db/schema.js';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { bookings, products, users } from '../../db/schema.js';
 
 export const HOLD_MINUTES = 15;
 
+export type HoldClaim =
+  | { held: true; until: Date }
+  /** `window`: this booking's 15 minutes have run out; `limit`: the buyer holds enough other products. */
+  | { held: false; reason: 'window' | 'limit' | 'unavailable' };
+
 /**
- * Claims (or renews) the hold for this booking in one conditional UPDATE, so under any number of
- * concurrent checkouts exactly one booking wins: PostgreSQL re-checks the condition on the row another
- * transaction has just changed. Answers when the hold ends, or null when the product is not available
- * to this booking right now.
+ * Claims the hold for this booking, or keeps the one it has, in one transaction: the buyer's row is
+ * locked so the buyer's concurrent checkouts count each other's holds, and the product is claimed in one
+ * conditional UPDATE, so under any number of concurrent checkouts exactly one booking wins: PostgreSQL
+ * re-checks the condition on the row another transaction has just changed.
+ *
+ * Locks are taken user, then product, then booking: the order of booking creation, settlement and order
+ * deletion, so none of them can deadlock with another.
  */
-export async function claimHold(db: DbOrTx, bookingId: string, productId: string): Promise<Date | null> {
-  const [held] = await db
-    .update(products)
-    .set({ holdBookingId: bookingId, holdExpiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})` })
-    .where(
-      and(
-        eq(products.id, productId),
-        eq(products.status, 'available'),
-        isNull(products.deletedAt),
-        or(
-          isNull(products.holdBookingId),
-          eq(products.holdBookingId, bookingId),
-          lt(products.holdExpiresAt, sql`now()`),
-          sql`not exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} = 'booked')`,
+export function claimHold(
+  db: Db,
+  hold: { bookingId: string; productId: string; buyerId: string; maxHolds: number },
+): Promise<HoldClaim> {
+  return db.transaction(async (tx): Promise<HoldClaim> => {
+    // NO KEY UPDATE: serializes this buyer's checkouts, but not the key-share locks of rows that refer
+    // to the buyer (a payment being recorded), which would otherwise deadlock with settlement.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, hold.buyerId)).for('no key update');
+    const [booking] = await tx
+      .select({
+        // The window starts at the first checkout that gets the product, not at one that waited.
+        windowEnds: sql<string>`coalesce(${bookings.checkoutStartedAt}, now()) + make_interval(mins => ${HOLD_MINUTES})`,
+        windowOpen: sql<boolean>`coalesce(${bookings.checkoutStartedAt}, now()) + make_interval(mins => ${HOLD_MINUTES}) > now()`,
+      })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.id, hold.bookingId),
+          eq(bookings.productId, hold.productId),
+          eq(bookings.status, 'booked'),
         ),
-        sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId} and ${bookings.productId} = ${productId} and ${bookings.status} = 'booked')`,
-      ),
-    )
-    .returning({ holdExpiresAt: products.holdExpiresAt });
-  return held?.holdExpiresAt ?? null;
+      );
+    if (!booking) return { held: false, reason: 'unavailable' };
+    if (!booking.windowOpen) return { held: false, reason: 'window' };
+
+    const [others] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(bookings, eq(bookings.id, products.holdBookingId))
+      .where(
+        and(
+          eq(bookings.buyerId, hold.buyerId),
+          eq(bookings.status, 'booked'),
+          ne(products.id, hold.productId),
+          gt(products.holdExpiresAt, sql`now()`),
+        ),
+      );
+    if ((others?.count ?? 0) >= hold.maxHolds) return { held: false, reason: 'limit' };
+
+    const [held] = await tx
+      .update(products)
+      .set({ holdBookingId: hold.bookingId, holdExpiresAt: sql`${booking.windowEnds}::timestamptz` })
+      .where(
+        and(
+          eq(products.id, hold.productId),
+          eq(products.status, 'available'),
+          isNull(products.deletedAt),
+          or(
+            isNull(products.holdBookingId),
+            eq(products.holdBookingId, hold.bookingId),
+            lt(products.holdExpiresAt, sql`now()`),
+            sql`not exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} = 'booked')`,
+          ),
+          sql`exists (select 1 from ${bookings} where ${bookings.id} = ${hold.bookingId} and ${bookings.productId} = ${hold.productId} and ${bookings.status} = 'booked')`,
+        ),
+      )
+      .returning({ holdExpiresAt: products.holdExpiresAt });
+    if (!held?.holdExpiresAt) return { held: false, reason: 'unavailable' };
+    await tx
+      .update(bookings)
+      .set({ checkoutStartedAt: sql`coalesce(${bookings.checkoutStartedAt}, now())` })
+      .where(eq(bookings.id, hold.bookingId));
+    return { held: true, until: held.holdExpiresAt };
+  });
+}
+
+/** Gives the product back at once (the provider call of a checkout failed), if this booking holds it. */
+export async function releaseHold(db: DbOrTx, bookingId: string, productId: string): Promise<void> {
+  await db
+    .update(products)
+    .set({ holdBookingId: null, holdExpiresAt: null })
+    .where(and(eq(products.id, productId), eq(products.holdBookingId, bookingId)));
 }

@@ -19,10 +19,10 @@ import type { Viewer } from '../../auth/viewer.js';
 import { bookings, paymentIntents, payments, products, webhookEvents } from '../../db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
 import { CardDeclined } from '../../payments/errors.js';
-import type { CardInput } from '../../payments/provider.js';
-import { claimHold } from './hold.js';
+import type { CardInput, ProviderEvent } from '../../payments/provider.js';
+import { claimHold, releaseHold } from './hold.js';
 import { ensureIntent, findIntent, refOf, releaseOtherIntents, type IntentRow } from './intents.js';
-import { settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
+import { IntentMismatch, settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
 import { withTransactionRetry } from './transactions.js';
 
 /** The provider events that mean money is authorized (or already captured) for an intent. */
@@ -45,18 +45,19 @@ export interface WebhookAnswer {
 }
 
 export class PaymentsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings' | 'config'>) {}
 
   /**
    * Starts (or resumes) paying for a booking: holds the product for this booking and answers the
-   * intent to confirm. Calling it again renews the hold and reuses the same intent.
+   * intent to confirm. Calling it again keeps the hold (never past 15 minutes from the first checkout)
+   * and reuses the same intent.
    */
   async checkout(viewer: Viewer, bookingId: string): Promise<Checkout> {
     const booking = await this.findOwnBooking(viewer, bookingId);
     if (booking.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(booking);
     const holdExpiresAt = await this.holdFor(viewer, booking);
-    const intent = await this.intentFor(booking);
+    const intent = await this.intentWithinHold(booking);
     return {
       bookingId: booking.id,
       amountCents: intent.amountCents,
@@ -86,8 +87,14 @@ export class PaymentsService {
     if (provider.authorizeCard) {
       if (!card) throw new BadRequest('Enter your card details.', { cardNumber: messages.required });
       assertPayable(booking);
-      await this.holdFor(viewer, booking);
-      intent = await this.intentFor(booking);
+      try {
+        await this.holdFor(viewer, booking);
+      } catch (error) {
+        // A concurrent confirmation of this booking paid it meanwhile: answer its receipt.
+        if (error instanceof Conflict && error.code === 'ALREADY_PAID') return this.receipt(booking.id);
+        throw error;
+      }
+      intent = await this.intentWithinHold(booking);
       try {
         await provider.authorizeCard(refOf(intent), card);
       } catch (error) {
@@ -131,36 +138,7 @@ export class PaymentsService {
       throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
     const event = provider.verifyWebhook(rawBody, signature);
 
-    const handled = await withTransactionRetry(() =>
-      this.deps.db.transaction(async (tx) => {
-        const recorded = await tx
-          .insert(webhookEvents)
-          .values({ id: event.id, provider: provider.name, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: webhookEvents.id });
-        if (recorded.length === 0) return { duplicate: true, outcome: null };
-        if (!event.intent) return { duplicate: false, outcome: null };
-        if (SETTLING_EVENTS.has(event.type)) {
-          const outcome = await settleIn(tx, provider, {
-            providerIntentId: event.intent.id,
-            reported: event.intent,
-          });
-          return { duplicate: false, outcome };
-        }
-        if (event.type === 'payment_intent.payment_failed') {
-          await tx
-            .update(paymentIntents)
-            .set({ status: 'failed', lastError: event.intent.lastError })
-            .where(
-              and(
-                eq(paymentIntents.providerIntentId, event.intent.id),
-                eq(paymentIntents.status, 'requires_payment'),
-              ),
-            );
-        }
-        return { duplicate: false, outcome: null };
-      }),
-    );
+    const handled = await this.settleEvent(event, log);
     if (handled.outcome?.kind === 'paid' && handled.outcome.changed) {
       // Sold: it leaves every listing.
       this.deps.listings.changed();
@@ -173,6 +151,59 @@ export class PaymentsService {
       );
     }
     return { received: true, duplicate: handled.duplicate };
+  }
+
+  /**
+   * Records the event and settles what it reports, in one transaction. An event that can never apply
+   * (an intent for another amount than the booking's) is recorded on its own and acknowledged, so the
+   * provider does not deliver it again forever; it is logged for a person to look at.
+   */
+  private async settleEvent(event: ProviderEvent, log?: FastifyBaseLogger) {
+    const provider = this.deps.payments;
+    try {
+      return await withTransactionRetry(() =>
+        this.deps.db.transaction(async (tx) => {
+          const recorded = await tx
+            .insert(webhookEvents)
+            .values({ id: event.id, provider: provider.name, type: event.type })
+            .onConflictDoNothing()
+            .returning({ id: webhookEvents.id });
+          if (recorded.length === 0) return { duplicate: true, outcome: null };
+          if (!event.intent) return { duplicate: false, outcome: null };
+          if (SETTLING_EVENTS.has(event.type)) {
+            const outcome = await settleIn(tx, provider, {
+              providerIntentId: event.intent.id,
+              reported: event.intent,
+            });
+            return { duplicate: false, outcome };
+          }
+          if (event.type === 'payment_intent.payment_failed') {
+            await tx
+              .update(paymentIntents)
+              .set({ status: 'failed', lastError: event.intent.lastError })
+              .where(
+                and(
+                  eq(paymentIntents.providerIntentId, event.intent.id),
+                  eq(paymentIntents.status, 'requires_payment'),
+                ),
+              );
+          }
+          return { duplicate: false, outcome: null };
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof IntentMismatch)) throw error;
+      log?.error(
+        { eventId: event.id, type: event.type, detail: error.detail },
+        'payment event refused: amount mismatch',
+      );
+      const recorded = await this.deps.db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: provider.name, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      return { duplicate: recorded.length === 0, outcome: null };
+    }
   }
 
   private async answer(outcome: SettlementOutcome, log?: FastifyBaseLogger): Promise<PaymentResult> {
@@ -225,14 +256,34 @@ export class PaymentsService {
     return row;
   }
 
-  /** Claims the hold, or explains why not: the state that changed, or someone else paying right now. */
+  /**
+   * Claims the hold, or explains why not: the state that changed, this booking's time to pay run out,
+   * the buyer already paying for another item, or someone else paying right now.
+   */
   private async holdFor(viewer: Viewer, booking: PayableBooking): Promise<Date> {
-    const until = await claimHold(this.deps.db, booking.id, booking.productId);
-    if (until) return until;
+    const claim = await claimHold(this.deps.db, {
+      bookingId: booking.id,
+      productId: booking.productId,
+      buyerId: viewer.id,
+      maxHolds: this.deps.config.MAX_CHECKOUT_HOLDS,
+    });
+    if (claim.held) return claim.until;
     const current = await this.findOwnBooking(viewer, booking.id);
     if (current.status === 'paid') throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(current);
+    if (claim.reason === 'window') throw new Conflict(paymentMessages.holdWindowOver, 'HOLD_WINDOW_OVER');
+    if (claim.reason === 'limit') throw new Conflict(paymentMessages.payingForAnother, 'PAYING_FOR_ANOTHER');
     throw new Conflict(messages.someoneElsePaying, 'SOMEONE_ELSE_PAYING');
+  }
+
+  /** The intent for a held booking; if the provider cannot make one, the product is released at once. */
+  private async intentWithinHold(booking: PayableBooking): Promise<IntentRow> {
+    try {
+      return await this.intentFor(booking);
+    } catch (error) {
+      await releaseHold(this.deps.db, booking.id, booking.productId);
+      throw error;
+    }
   }
 
   private intentFor(booking: PayableBooking): Promise<IntentRow> {

@@ -47,6 +47,12 @@ export interface SettleInput {
   reported?: ProviderIntent;
 }
 
+/**
+ * The provider's intent is not for what we recorded or would charge. It can never settle; the buyer is
+ * told the payment service failed (502), and a webhook about it is recorded and acknowledged.
+ */
+export class IntentMismatch extends PaymentProviderFailed {}
+
 export function settle(db: Db, provider: PaymentProvider, input: SettleInput): Promise<SettlementOutcome> {
   return withTransactionRetry(() => db.transaction((tx) => settleIn(tx, provider, input)));
 }
@@ -75,7 +81,12 @@ export async function settleIn(
   if (!target) return { kind: 'unknown' };
 
   const [product] = await tx
-    .select({ status: products.status, deletedAt: products.deletedAt })
+    .select({
+      status: products.status,
+      deletedAt: products.deletedAt,
+      priceCents: products.sellingPriceCents,
+      currency: products.currency,
+    })
     .from(products)
     .where(eq(products.id, target.productId))
     .for('update');
@@ -92,6 +103,14 @@ export async function settleIn(
   if (!product || !booking) return { kind: 'unknown' };
 
   if (!known && input.reported) {
+    // Only an intent for exactly what checkout would charge: a signed event still names an amount
+    // that someone other than this server may have chosen.
+    const { amountCents, currency } = input.reported;
+    if (amountCents !== product.priceCents || currency !== product.currency) {
+      throw new IntentMismatch(
+        `intent ${input.reported.id} is for ${amountCents} ${currency}, booking ${bookingId} costs ${product.priceCents} ${product.currency}`,
+      );
+    }
     await tx
       .insert(paymentIntents)
       .values({
@@ -165,7 +184,7 @@ export async function settleIn(
     return { kind: 'not_authorized', lastError: remote.lastError };
   }
   if (remote.amountCents !== intent.amountCents || remote.currency !== intent.currency) {
-    throw new PaymentProviderFailed(
+    throw new IntentMismatch(
       `intent ${intent.providerIntentId} is for ${remote.amountCents} ${remote.currency}, expected ${intent.amountCents} ${intent.currency}`,
     );
   }

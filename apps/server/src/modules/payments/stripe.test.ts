@@ -391,6 +391,40 @@ describe('Stripe webhook', () => {
     });
   });
 
+  it('refuses to adopt an intent for another amount than the booking costs, acknowledging the event once', async () => {
+    const product = await createProduct(ctx.app, seller.id, { sellingPriceCents: 61_000 });
+    const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+    const cheap = await provider.createIntent({
+      bookingId,
+      productId: product.id,
+      amountCents: 100,
+      currency: 'USD',
+      idempotencyKey: `intent-${bookingId}-100-USD`,
+    });
+    fake.authorize(cheap.id);
+    const payload = eventFor(fake.intents.get(cheap.id)!, 'payment_intent.amount_capturable_updated');
+    const first = await postWebhook(payload, sign(payload));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true, duplicate: true });
+    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
+    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect((await productRow(ctx.app, product.id)).status).toBe('available');
+  });
+
+  it('acknowledges an event for an intent whose amount no longer matches, instead of failing it forever', async () => {
+    const { bookingId, intent } = await startCheckout(48_000);
+    fake.authorize(intent.id);
+    const changed = { ...fake.intents.get(intent.id)!, amount: 1, amount_capturable: 1 };
+    fake.intents.set(intent.id, changed);
+    const payload = eventFor(changed, 'payment_intent.amount_capturable_updated');
+    const res = await postWebhook(payload, sign(payload));
+    expect(res.statusCode).toBe(200);
+    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
+    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+  });
+
   it('ignores events about intents that are not ours, once', async () => {
     const stranger = fake.intents.get((await startCheckout()).intent.id)!;
     const payload = eventFor(

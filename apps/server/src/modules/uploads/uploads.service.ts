@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import { sellerMessages, type UploadedImage } from '@furniture-mart/shared';
-import { productPhotos } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { productPhotos, users } from '../../db/schema.js';
 import { toPhoto } from '../../domain/photos.js';
 import { processImage } from '../../images/pipeline.js';
 import { TooManyRequests } from '../../lib/errors.js';
@@ -21,6 +22,7 @@ export class UploadsService {
   constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images'>) {}
 
   async upload(ownerId: string, file: Buffer, now = new Date()): Promise<UploadedImage> {
+    // Early, so a seller at the limit costs no image processing; the binding check is below.
     await this.assertRoomForMore(ownerId, now);
     const processed = await processImage(file);
 
@@ -38,20 +40,27 @@ export class UploadsService {
     }
 
     try {
-      const [row] = await this.deps.db
-        .insert(productPhotos)
-        .values({
-          ownerId,
-          displayKey,
-          thumbKey,
-          width: processed.display.width,
-          height: processed.display.height,
-          thumbWidth: processed.thumb.width,
-          thumbHeight: processed.thumb.height,
-          bytes: processed.display.data.length + processed.thumb.data.length,
-        })
-        .returning();
-      return { id: row!.id, ...toPhoto(this.deps.images, row!) };
+      // The quota is checked again where the photo is claimed, with the seller's row locked, so
+      // concurrent uploads are counted one after another and cannot pass it together.
+      const row = await this.deps.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+        await this.assertRoomForMore(ownerId, now, tx);
+        const [inserted] = await tx
+          .insert(productPhotos)
+          .values({
+            ownerId,
+            displayKey,
+            thumbKey,
+            width: processed.display.width,
+            height: processed.display.height,
+            thumbWidth: processed.thumb.width,
+            thumbHeight: processed.thumb.height,
+            bytes: processed.display.data.length + processed.thumb.data.length,
+          })
+          .returning();
+        return inserted!;
+      });
+      return { id: row.id, ...toPhoto(this.deps.images, row) };
     } catch (error) {
       await this.deleteStored([displayKey, thumbKey]);
       throw error;
@@ -72,9 +81,9 @@ export class UploadsService {
     return removed.length;
   }
 
-  private async assertRoomForMore(ownerId: string, now: Date): Promise<void> {
+  private async assertRoomForMore(ownerId: string, now: Date, db: DbOrTx = this.deps.db): Promise<void> {
     const cutoff = new Date(now.getTime() - unattachedPhotoLifetimeMs);
-    const [pending] = await this.deps.db
+    const [pending] = await db
       .select({ n: count() })
       .from(productPhotos)
       .where(

@@ -294,6 +294,26 @@ describe('unattached photos', () => {
     expect(response.statusCode).toBe(429);
     expect(response.json().error.message).toBe(sellerMessages.tooManyPendingPhotos);
   });
+
+  it('counts concurrent uploads one after another, so they cannot pass the limit together', async () => {
+    const busy = await signUp(ctx.app, 'seller');
+    const [template] = await ctx.database.db.select().from(productPhotos).limit(1);
+    const { id: _id, createdAt: _createdAt, ...fields } = template!;
+    const room = 3;
+    await ctx.database.db.insert(productPhotos).values(
+      Array.from({ length: maxPendingPhotosPerSeller - room }, () => ({ ...fields, ownerId: busy.id, productId: null })),
+    );
+    const data = await solidJpeg();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => uploadFile(busy.client, { data })));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(room);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8 - room);
+    const [pending] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productPhotos)
+      .where(eq(productPhotos.ownerId, busy.id));
+    expect(pending!.n).toBe(maxPendingPhotosPerSeller);
+  });
 });
 
 describe('GET /media/uploads/:key', () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Me, PublicConfig, Role, SignInBody, SignUpRole } from '@furniture-mart/shared';
+import type { ChangePasswordBody, Me, PublicConfig, Role, SignInBody, SignUpRole } from '@furniture-mart/shared';
 import { api, isApiError } from '../../lib/api';
 import { mayBeSignedIn } from '../../lib/sessionHint';
 
@@ -89,6 +89,13 @@ export function useSignUp() {
   return useMutation({
     mutationFn: (body: SignUpInput) => api.post<unknown>('/api/auth/sign-up/email', body),
     onSuccess: () => refreshSession(queryClient),
+  });
+}
+
+/** Changes the signed-in person's password; other sessions end when asked (this one stays). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api.post<unknown>('/api/auth/change-password', body),
   });
 }
 

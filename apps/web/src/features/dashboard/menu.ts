@@ -6,10 +6,18 @@ export interface DashboardMenuItem {
   description: string;
 }
 
+/** Everyone's own account settings. */
+const account: DashboardMenuItem = {
+  to: '/dashboard/account',
+  label: 'Account',
+  description: 'Your sign-in details and password.',
+};
+
 /** What each role can open from the dashboard; the routes check the same roles. */
 export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
   buyer: [
     { to: '/dashboard/myOrders', label: 'My Orders', description: 'Bookings, payments and their status.' },
+    account,
   ],
   seller: [
     {
@@ -22,12 +30,14 @@ export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
       label: 'Add A Product',
       description: 'Put a new piece of furniture on sale.',
     },
+    account,
   ],
   admin: [
     { to: '/dashboard/allSellers', label: 'All Sellers', description: 'Verify or remove sellers.' },
     { to: '/dashboard/allBuyers', label: 'All Buyers', description: 'See and remove buyer accounts.' },
     { to: '/dashboard/allReport', label: 'Reported Items', description: 'Review what buyers reported.' },
     { to: '/dashboard/activity', label: 'Activity', description: 'Every moderation action, newest first.' },
+    account,
   ],
 };
 

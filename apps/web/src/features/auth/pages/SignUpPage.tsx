@@ -79,8 +79,8 @@ export function SignUpPage() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            // The rule turns into the error text when broken, so it is not shown twice.
-            hint={errors.password?.message === messages.passwordRule ? undefined : messages.passwordRule}
+            // The hint gives way to the error that says what is wrong (too short, too common).
+            hint={errors.password ? undefined : messages.passwordHint}
             error={errors.password?.message}
             {...register('password')}
           />

@@ -1,0 +1,108 @@
+/**
+ * Counting attempts per key in a fixed window, for limits that count only some outcomes (failed
+ * sign-ins, wrong current passwords), which @fastify/rate-limit cannot do: it counts every request.
+ *
+ * An attempt is counted before it runs and taken back when it succeeds, so concurrent attempts cannot
+ * slip past the limit together, and a successful sign-in never uses up the budget.
+ */
+import { TooManyRequests } from './errors.js';
+
+export interface AttemptCount {
+  count: number;
+  /** Milliseconds until the window of this key ends. */
+  resetMs: number;
+}
+
+/** Where counts live: memory for one instance; a shared store (Redis) for several. */
+export interface AttemptStore {
+  /** Adds one attempt to the key's window (starting one if none is running); answers the new count. */
+  add(key: string, windowMs: number): Promise<AttemptCount>;
+  /** Takes one attempt back. */
+  remove(key: string): Promise<void>;
+}
+
+/** Keys expire with their window; the map never holds more than `maxKeys` (the oldest go first). */
+export class MemoryAttemptStore implements AttemptStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly maxKeys = 100_000) {}
+
+  async add(key: string, windowMs: number): Promise<AttemptCount> {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (window) this.windows.delete(key);
+      if (this.windows.size >= this.maxKeys) this.evict(now);
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetMs: window.resetAt - now };
+  }
+
+  async remove(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Drops expired windows; if none had expired, the oldest tenth (a Map keeps insertion order). */
+  private evict(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    if (this.windows.size < this.maxKeys) return;
+    let drop = Math.ceil(this.maxKeys / 10);
+    for (const key of this.windows.keys()) {
+      if (drop-- <= 0) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+export interface AttemptLimitOptions {
+  windowMs: number;
+  /** The sentence a person reads when the limit is reached, given the minutes to wait. */
+  message: (minutes: number) => string;
+}
+
+/** One attempt in progress: `succeeded()` gives it back, `failed()` keeps it counted. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+}
+
+export class AttemptLimit {
+  constructor(
+    private readonly store: AttemptStore,
+    private readonly options: AttemptLimitOptions,
+  ) {}
+
+  /**
+   * Counts an attempt against every key, each with its own limit (e.g. the account and the client
+   * address); throws 429 with the wait when any of them is over its limit, counting nothing.
+   */
+  async begin(limits: ReadonlyArray<{ key: string; max: number }>): Promise<Attempt> {
+    const keys = limits.map((limit) => limit.key);
+    const counts = await Promise.all(keys.map((key) => this.store.add(key, this.options.windowMs)));
+    const over = counts.filter((count, index) => count.count > limits[index]!.max);
+    if (over.length > 0) {
+      await Promise.all(keys.map((key) => this.store.remove(key)));
+      const waitMs = Math.max(...over.map((count) => count.resetMs));
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new TooManyRequests(this.options.message(Math.ceil(seconds / 60)), seconds);
+    }
+    let settled = false;
+    return {
+      succeeded: async () => {
+        if (settled) return;
+        settled = true;
+        await Promise.all(keys.map((key) => this.store.remove(key)));
+      },
+      failed: async () => {
+        settled = true;
+      },
+    };
+  }
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { changePasswordForm, messages, type ChangePasswordForm } from '@furniture-mart/shared';
+import { DocumentTitle } from '../../../components/DocumentTitle';
+import { FormField } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { useAuth, useChangePassword } from '../api';
+import { FormAlert } from '../components/FormAlert';
+
+const emptyForm: ChangePasswordForm = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  revokeOtherSessions: true,
+};
+
+/** The signed-in person's account: who they are signed in as, and a new password. */
+export function AccountPage() {
+  const auth = useAuth();
+  const changePassword = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordForm), defaultValues: emptyForm });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword, revokeOtherSessions }) => {
+    setFormError(null);
+    try {
+      await changePassword.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) {
+        setFormError(errorMessage(error));
+      }
+      return;
+    }
+    reset(emptyForm);
+    toast.success(messages.passwordChanged);
+  });
+
+  return (
+    <section className="max-w-2xl space-y-6">
+      <DocumentTitle title="Account" />
+      <header className="space-y-2">
+        <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">Account</h1>
+        {auth.status === 'signedIn' ? (
+          <p className="text-base-content/80">
+            Signed in as <span className="font-medium text-base-content">{auth.me.user.email}</span>
+          </p>
+        ) : null}
+      </header>
+      <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+        <h2 className="mb-4 text-xl font-semibold">Change password</h2>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={errors.newPassword ? undefined : messages.passwordHint}
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <FormField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <label className="flex items-center gap-3 text-sm">
+            <input type="checkbox" className="checkbox checkbox-sm" {...register('revokeOtherSessions')} />
+            Sign me out on other devices
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Change password
+          </button>
+          <FormAlert message={formError} />
+        </form>
+      </div>
+    </section>
+  );
+}
