@@ -3,6 +3,7 @@
  * independent apps as they like and drive them with app.inject().
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -22,7 +23,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerCanonicalPaths } from './plugins/canonical-path.js';
-import { MemoryAttemptStore, type AttemptStore } from './lib/attempts.js';
+import { MemoryAttemptStore, SharedAttemptStore, type AttemptStore } from './lib/attempts.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { answerSerializerCompiler } from './plugins/serializer.js';
 import { registerWebApp, type WebAppOptions } from './plugins/web-app.js';
@@ -32,6 +33,9 @@ import { createImageStore } from './images/create-store.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createPaymentProvider } from './payments/create-provider.js';
 import { registerModules } from './modules/index.js';
+import { createSharedRedis, type SharedRedis } from './lib/redis.js';
+import { sharedRateLimitStore } from './lib/rate-limit-store.js';
+import { shareListingChanges, type ListingChanges } from './modules/catalogue/listing-changes.js';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +51,8 @@ export interface AppDeps {
   attemptStore?: AttemptStore;
   /** Called for every route as it is registered (Fastify's onRoute), e.g. to enumerate the API in tests. */
   onRoute?: (route: RouteOptions) => void;
+  /** Shared Redis (rate limits); by default made from REDIS_URL when set, and closed with the app. */
+  redis?: SharedRedis | null;
 }
 
 declare module 'fastify' {
@@ -58,6 +64,12 @@ declare module 'fastify' {
     /** Who a request comes from; routes use request.viewer() and requireViewer() instead. */
     viewers: ViewerReader;
     attemptStore: AttemptStore;
+    /** Redis shared by every instance (REDIS_URL), or null: counters kept in memory. */
+    redis: SharedRedis | null;
+    /** Other instances' listing changes (PostgreSQL only), or null. */
+    listingChanges: ListingChanges | null;
+    /** draining: shutting down; /api/ready answers 503 so a balancer sends nothing new. */
+    lifecycle: { draining: boolean };
   }
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
@@ -104,10 +116,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
-  app.decorate('services', createServices({ config, db: database.db, images, payments }));
+  const services = createServices({ config, db: database.db, images, payments });
+  app.decorate('services', services);
+  app.decorate('lifecycle', { draining: false });
+  const redis =
+    deps.redis !== undefined
+      ? deps.redis
+      : config.REDIS_URL
+        ? createSharedRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, log: app.log })
+        : null;
+  if (redis && deps.redis === undefined) app.addHook('onClose', () => redis.close());
+  app.decorate('redis', redis);
+  // Several instances on one PostgreSQL database drop each other's kept listings (listing-changes.ts).
+  const listingChanges =
+    database.connectionString && config.LISTING_CACHE_SECONDS > 0
+      ? await shareListingChanges({
+          connectionString: database.connectionString,
+          cache: services.listings,
+          notify: (channel, payload) => database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+          log: app.log,
+        })
+      : null;
+  if (listingChanges) app.addHook('onClose', () => listingChanges.close());
+  app.decorate('listingChanges', listingChanges);
   const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret });
   app.decorate('viewers', viewers);
-  app.decorate('attemptStore', deps.attemptStore ?? new MemoryAttemptStore());
+  // Failed sign-ins are counted where every instance sees them when there is a shared Redis.
+  app.decorate(
+    'attemptStore',
+    deps.attemptStore ?? (redis ? new SharedAttemptStore(redis) : new MemoryAttemptStore()),
+  );
   app.decorateRequest('viewer', function () {
     return viewers.read(this);
   });
@@ -142,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    // With REDIS_URL every instance counts in Redis, and in its own memory while Redis cannot answer.
+    ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -84,4 +84,23 @@ describe('configuration', () => {
       expect(() => loadConfig({ ALLOWED_ORIGINS: wrong }), wrong).toThrow(/ALLOWED_ORIGINS: .* is not an origin/);
     }
   });
+
+  it('reads what several instances need: Redis, migrations as a release step, the drain, proxies', () => {
+    expect(loadConfig({})).toMatchObject({
+      MIGRATE_ON_START: true,
+      SHUTDOWN_DRAIN_SECONDS: 5,
+      REDIS_KEY_PREFIX: 'furniture-mart:',
+    });
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    const config = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      MIGRATE_ON_START: 'false',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({ MIGRATE_ON_START: false, SHUTDOWN_DRAIN_SECONDS: 0, TRUST_PROXY: 2 });
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
 });

@@ -124,6 +124,17 @@ export const configSchema = z
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     /** How long start-up waits for the database to accept connections before giving up. */
     DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** redis:// URL: rate limits shared by every instance (lib/redis.ts); unset: kept in memory. */
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    ),
+    /** Prepended to every Redis key of this application, so several may share one Redis. */
+    REDIS_KEY_PREFIX: z.string().default('furniture-mart:'),
+    /** false: migrations are a release step (npm run db:migrate), not part of every start. */
+    MIGRATE_ON_START: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
+    /** After SIGTERM: how long /api/ready says 503 while requests are still served, before closing. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   });
 
 /**

@@ -7,14 +7,20 @@ import { loadConfigOrExit, openMigratedDatabase } from './lib/startup.js';
 import { buildApp } from './app.js';
 import { resolveAuthSecret } from './lib/auth-secret.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { exitWithin } from './lib/exit-deadline.js';
+import { LogDestination } from './lib/log-destination.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const database = await openMigratedDatabase(config);
+  // With MIGRATE_ON_START=false migrations are a release step (npm run db:migrate) instead.
+  const database = await openMigratedDatabase(config, config.DATABASE_POOL_SIZE, config.MIGRATE_ON_START);
 
+  // Log lines never block the process, even when nobody reads standard output.
+  const logs = new LogDestination();
   const app = await buildApp({
     config,
     database,
+    logger: { level: config.LOG_LEVEL, stream: logs },
     authSecret: await resolveAuthSecret(config),
     serveWebApp: true,
   });
@@ -23,11 +29,37 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('demo data seeded (see README for the demo accounts)');
   }
 
+  if (config.DATABASE_URL && !config.S3_BUCKET) {
+    app.log.warn(
+      'photos are stored on this instance\'s disk only (DATA_DIR/uploads): with several instances, ' +
+        'configure S3_BUCKET (or give every instance one shared DATA_DIR/uploads volume)',
+    );
+  }
+
+  // On a signal: /api/ready answers 503 at once, so a balancer stops sending new requests here, while
+  // this instance goes on serving for SHUTDOWN_DRAIN_SECONDS; then it closes (in-flight requests finish,
+  // up to 10 s more). A second signal skips what is left of the drain.
   let closing = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      endDrain();
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.lifecycle.draining = true;
+    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+    // Kept by another thread, so nothing that blocks this one (a log pipe nobody reads) can hold us.
+    exitWithin(drainMs + 11_000);
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: draining');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainMs);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    app.log.info('closing');
     // Give in-flight requests up to 10 s, then stop regardless.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
@@ -40,6 +72,7 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'error during shutdown');
       code = 1;
     }
+    await logs.flush(1000);
     process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

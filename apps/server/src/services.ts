@@ -49,6 +49,7 @@ export function createServices(external: Omit<ServiceDeps, 'listings'>) {
     payments: new PaymentsService(deps),
     admin: new AdminService(deps),
     images: deps.images,
+    listings: deps.listings,
   };
 }
 

@@ -40,7 +40,6 @@ describe('operations', () => {
     expect(body.paths['/api/auth/sign-up/email'].post.requestBody).toBeDefined();
     // Throws with the first problem when the document is not valid OpenAPI 3.
     await SwaggerParser.validate(structuredClone(body));
-    // Without a trailing slash: the canonical-path rule refuses one on API addresses.
     const viewer = await client.get('/api/docs');
     expect(viewer.statusCode).toBe(200);
     expect(viewer.headers['content-type']).toContain('text/html');

@@ -1,6 +1,8 @@
 /**
  * SIGTERM while a request is in flight: that request completes, new connections are refused, and the
- * process exits within 10 s after closing the database.
+ * process exits within 10 s after closing the database. Behind a balancer: readiness goes down at once
+ * while requests are still served for SHUTDOWN_DRAIN_SECONDS. Standard output that nobody reads holds
+ * neither the requests nor the exit.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +35,7 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-shutdown-'));
     const child = spawn(tsx, [serverEntry], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}` },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, SHUTDOWN_DRAIN_SECONDS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -82,6 +84,92 @@ describe('graceful shutdown', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  /** The server on a fresh embedded database; standard output read only when `readOutput`. */
+  async function start(env: Record<string, string>, readOutput = true) {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-shutdown-'));
+    const child = spawn(tsx, [serverEntry], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    if (readOutput) child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    );
+    const stop = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    try {
+      await waitForHealth(port);
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    const base = `http://127.0.0.1:${port}`;
+    return { child, base, exited, stop, output: () => output };
+  }
+
+  it('says it is not ready at once on SIGTERM, serves on while draining, then exits', async () => {
+    const server = await start({ SHUTDOWN_DRAIN_SECONDS: '2' });
+    try {
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const ready = await fetch(`${server.base}/api/ready`);
+      expect(ready.status).toBe(503);
+      // Everything else is still served until the drain time is over.
+      const statuses: number[] = [];
+      while (Date.now() - signalled < 1700) {
+        statuses.push((await fetch(`${server.base}/api/categories`)).status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      const { code, at } = await server.exited;
+      expect(code, server.output()).toBe(0);
+      expect(at - signalled).toBeGreaterThanOrEqual(2000);
+      expect(at - signalled).toBeLessThan(12_000);
+      expect(server.output()).toContain('database closed');
+    } finally {
+      server.stop();
+    }
+  }, 60_000);
+
+  it('keeps answering and exits in time when nobody reads its log', async () => {
+    const server = await start({ SHUTDOWN_DRAIN_SECONDS: '1' }, false);
+    try {
+      // Far more log lines than a pipe holds (64 KiB on Linux): a blocking logger would stall here.
+      for (let round = 0; round < 60; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 25 }, () =>
+            fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status),
+          ),
+        );
+        expect(new Set(answers)).toEqual(new Set([200]));
+      }
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      const { at, code } = await server.exited;
+      // Drain (1 s), then an orderly close: not the watchdog thread's kill 11 s later.
+      expect(code).toBe(0);
+      expect(at - signalled).toBeLessThan(1000 + 10_000);
+    } finally {
+      server.stop();
     }
   }, 60_000);
 });

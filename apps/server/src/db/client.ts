@@ -23,10 +23,37 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Applies the committed migrations; on PostgreSQL under an advisory lock, so instances take turns. */
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while holding a PostgreSQL advisory lock (session level, on a connection of its own), so
+   * any number of processes on one database do it one at a time: migrations, demo seeding. PGlite has one
+   * process only and just runs it.
+   */
+  withLock<T>(lock: AdvisoryLock, task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` only if no other process is running it now (an advisory lock tried, not waited for, and
+   * held by one pooled connection until the task ends): periodic jobs that every instance schedules.
+   * Resolves to null when another process has it.
+   */
+  ifUnlocked<T>(lock: AdvisoryLock, task: () => Promise<T>): Promise<T | null>;
+  /** The server's address (PostgreSQL only), for connections of their own such as LISTEN. */
+  readonly connectionString?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Advisory lock keys of this application: pg_advisory_lock(APP, key). The first number keeps them apart
+ * from any other application's locks on the same server.
+ */
+const LOCK_NAMESPACE = 0x464d; // "FM"
+export const advisoryLocks = {
+  migrations: 1,
+  demoSeed: 2,
+  photoCleanup: 3,
+} as const;
+export type AdvisoryLock = (typeof advisoryLocks)[keyof typeof advisoryLocks];
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, PGlite is used. */
@@ -61,6 +88,8 @@ function createPglite(dataDir = 'memory://'): Database {
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
+    withLock: (_lock, task) => task(),
+    ifUnlocked: (_lock, task) => task(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -91,18 +120,61 @@ function createPostgres(url: string, poolSize: number, timeouts?: DatabaseOption
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
+
+  const withLock = async <T>(lock: AdvisoryLock, task: () => Promise<T>): Promise<T> => {
+    // A connection of its own, outside the pool: the task may need every pooled connection, and the
+    // lock goes with the connection if this process dies.
+    const holder = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    holder.on('error', () => {});
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, lock]);
+      try {
+        return await task();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, lock]).catch(() => {});
+      }
+    } finally {
+      await holder.end().catch(() => {});
+    }
+  };
+
   return {
     db,
     engine: 'postgres',
-    migrate: async () => {
-      // A pool of its own without the request timeouts: building an index on a large table may take
-      // far longer than any request is allowed to.
-      const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
-      migrationPool.on('error', () => {});
+    connectionString: url,
+    migrate: () =>
+      withLock(advisoryLocks.migrations, async () => {
+        // A pool of its own without the request timeouts: building an index on a large table may take
+        // far longer than any request is allowed to.
+        const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+        migrationPool.on('error', () => {});
+        try {
+          await migratePg(drizzlePg(migrationPool, { schema }) as never, { migrationsFolder: migrationsDir });
+        } finally {
+          await migrationPool.end();
+        }
+      }),
+    withLock,
+    ifUnlocked: async (lock, task) => {
+      const connection = await pool.connect();
+      let broken = false;
       try {
-        await migratePg(drizzlePg(migrationPool, { schema }) as never, { migrationsFolder: migrationsDir });
+        const { rows } = await connection.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1, $2) as locked',
+          [LOCK_NAMESPACE, lock],
+        );
+        if (!rows[0]?.locked) return null;
+        try {
+          return await task();
+        } finally {
+          // If the lock cannot be given back, the connection is closed instead, which releases it.
+          await connection.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, lock]).catch(() => {
+            broken = true;
+          });
+        }
       } finally {
-        await migrationPool.end();
+        connection.release(broken);
       }
     },
     // A connection of its own, never a pool slot: with the server silent, pool slots are what requests

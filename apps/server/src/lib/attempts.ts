@@ -6,6 +6,7 @@
  * slip past the limit together, and a successful sign-in never uses up the budget.
  */
 import { TooManyRequests } from './errors.js';
+import type { SharedRedis } from './redis.js';
 
 export interface AttemptCount {
   count: number;
@@ -58,6 +59,43 @@ export class MemoryAttemptStore implements AttemptStore {
       if (drop-- <= 0) break;
       this.windows.delete(key);
     }
+  }
+}
+
+/**
+ * Counts in Redis while it answers, so every instance shares them; in this process's memory while it
+ * does not (the Redis connection logs the outage and /api/ready shows it), so limits still hold per
+ * instance.
+ */
+export class SharedAttemptStore implements AttemptStore {
+  constructor(
+    private readonly redis: SharedRedis,
+    private readonly local: AttemptStore = new MemoryAttemptStore(),
+    private readonly prefix = 'attempts:',
+  ) {}
+
+  async add(key: string, windowMs: number): Promise<AttemptCount> {
+    if (this.redis.available()) {
+      try {
+        const { count, ttlMs } = await this.redis.increment(this.prefix + key, windowMs);
+        return { count, resetMs: ttlMs };
+      } catch {
+        // Counted here instead.
+      }
+    }
+    return this.local.add(key, windowMs);
+  }
+
+  async remove(key: string): Promise<void> {
+    if (this.redis.available()) {
+      try {
+        await this.redis.decrement(this.prefix + key);
+        return;
+      } catch {
+        // Taken back here instead.
+      }
+    }
+    await this.local.remove(key);
   }
 }
 

@@ -53,10 +53,15 @@ export async function waitForDatabase(
   }
 }
 
-/** The configured database (PGlite under DATA_DIR/db, or DATABASE_URL), migrated. */
+/**
+ * The configured database (PGlite under DATA_DIR/db, or DATABASE_URL), migrated unless `migrate` is
+ * false (the server passes MIGRATE_ON_START). On PostgreSQL migrations run under an advisory lock, so
+ * instances started together on an empty database take turns.
+ */
 export async function openMigratedDatabase(
   config: Config,
   poolSize = config.DATABASE_POOL_SIZE,
+  migrate = true,
 ): Promise<Database> {
   const database = createDatabase({
     url: config.DATABASE_URL,
@@ -65,6 +70,6 @@ export async function openMigratedDatabase(
     timeouts: { statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS, lockMs: config.DATABASE_LOCK_TIMEOUT_MS },
   });
   if (config.DATABASE_URL) await waitForDatabase(database, config.DATABASE_WAIT_SECONDS);
-  await database.migrate();
+  if (migrate) await database.migrate();
   return database;
 }

@@ -14,6 +14,8 @@ describe('canonical paths', () => {
     '/api/products/3f1b2c4d-0000-4000-8000-000000000000',
     '/assets/index-abc.js',
     '/..a/b.',
+    // The query is not part of the address: text the database cannot store is refused where it is read.
+    '/api/products?q=%00',
   ])('accepts %s', (path) => {
     expect(pathProblem(path)).toBeNull();
   });
@@ -33,7 +35,6 @@ describe('canonical paths', () => {
     ['//api/products', 'contains an empty segment'],
     ['/api//products', 'contains an empty segment'],
     ['/api/products%00', 'contains a NUL character'],
-    ['/api/products?q=%00', 'contains a NUL character'],
     ['/api/%zz', 'contains a malformed percent-encoding'],
     ['/api/%4', 'contains a malformed percent-encoding'],
     ['http://evil.example/api', 'must start with /'],

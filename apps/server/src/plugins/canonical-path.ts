@@ -33,9 +33,6 @@ export function pathProblem(raw: string): string | null {
   for (const segment of path.split('/')) {
     if (segment === '.' || segment === '..') return 'contains a dot segment';
   }
-  if (raw.slice(path.length).includes('\0') || /%00/.test(raw.slice(path.length))) {
-    return 'contains a NUL character';
-  }
   return null;
 }
 

@@ -126,9 +126,9 @@ describe('text the database cannot store', () => {
     expect(expectErrorFormat(res.body)).toEqual({ code: 'INVALID_TEXT', message: INVALID_TEXT_MESSAGE });
   });
 
-  it('answers a NUL character in a category reference as an unknown category (categories are read from memory)', async () => {
+  it('answers a NUL character in an address with 400 before anything reads it', async () => {
     const res = await buyer.client.get('/api/categories/a%00b');
-    expect(res.statusCode, res.body).toBe(404);
-    expect(expectErrorFormat(res.body).code).toBe('NOT_FOUND');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(expectErrorFormat(res.body).code).toBe('BAD_URL');
   });
 });

@@ -16,6 +16,7 @@ import {
   TestClient,
   type TestContext,
 } from '../../test/helpers/app.js';
+import { sendRaw } from '../../test/helpers/raw-http.js';
 import type { PageRenderer } from './app-pages.js';
 
 const indexHtml =
@@ -138,16 +139,21 @@ describe('pages rendered with their data', () => {
       '/categories',
       '/categories/a/b',
       '/dashboard/myOrders',
-      // Paths that read as another host, or as no address at all, to a URL parser.
-      '//[',
-      '//:99999/',
-      '//evil.example/categories/living-room',
-      '//evil.example/',
     ]) {
       const res = await new TestClient(ctx.app).get(address);
       expect(res.statusCode, address).toBe(200);
       expect(res.body, address).toBe(indexHtml);
     }
+    // Paths that read as another host, or as no address at all, to a URL parser: not canonical, refused.
+    for (const address of ['//[', '//:99999/', '//evil.example/categories/living-room', '//evil.example/']) {
+      const res = await sendRaw(ctx.app, { method: 'GET', path: address });
+      expect(res.statusCode, address).toBe(400);
+      expect(res.json().error.code, address).toBe('BAD_URL');
+    }
+    // A page address with a trailing slash goes to the same address without it.
+    const slashed = await sendRaw(ctx.app, { method: 'GET', path: '/categories/living-room/?page=2' });
+    expect(slashed.statusCode).toBe(308);
+    expect(slashed.headers.location).toBe('/categories/living-room?page=2');
     expect(calls).toEqual([]);
   });
 });

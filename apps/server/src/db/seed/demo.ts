@@ -7,18 +7,29 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { categories, productPhotos, products, users } from '../schema.js';
+import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
 import { furnitureSvg, palettes } from './illustrations.js';
 import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
 
+/**
+ * Seeds only an empty database. Under an advisory lock (with seedDemo), so instances started together,
+ * or two seeding commands, take turns and the later ones find the data in place.
+ */
 export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
-  const [row] = await app.database.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(app);
-  return true;
+  return app.database.withLock(advisoryLocks.demoSeed, async () => {
+    const [row] = await app.database.db.select({ n: count() }).from(users);
+    if ((row?.n ?? 0) > 0) return false;
+    await seedDemoUnlocked(app);
+    return true;
+  });
 }
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {
+  await app.database.withLock(advisoryLocks.demoSeed, () => seedDemoUnlocked(app));
+}
+
+async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
   if (app.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production.');
   const { db } = app.database;
   const ids = await ensureAccounts(app);

@@ -58,10 +58,10 @@ describe('NUL characters, which the database cannot store', () => {
     expect(res.json().error.code).toBe('INVALID_TEXT');
   });
 
-  it('answers a NUL in a Better Auth query string with 400 before Better Auth sees it', async () => {
+  it('answers a NUL in a Better Auth query string with 400 INVALID_TEXT before Better Auth sees it', async () => {
     const res = await buyer.client.get('/api/auth/callback/google?state=%00');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('BAD_URL');
+    expect(res.json().error.code).toBe('INVALID_TEXT');
   });
 });
 

@@ -18,17 +18,17 @@ function clock(start = 1_000) {
 }
 
 describe('ListingCache', () => {
-  it('answers a key from memory until its time to live has passed, then refreshes it once', async () => {
+  it('answers a key from memory until its time to live has passed, refreshing it once just before', async () => {
     const time = clock();
     const cache = new ListingCache(5_000, 100, time.now);
     let loads = 0;
     const load = () => Promise.resolve(++loads);
     expect(await cache.read('a', load)).toBe(1);
-    time.advance(4_999);
+    time.advance(3_999);
     expect(await cache.read('a', load)).toBe(1);
     expect(await cache.read('b', load)).toBe(2);
     time.advance(1);
-    // Past its time: the kept answer once more, while one fresh read replaces it.
+    // Its last second: the kept answer still, while one fresh read replaces it.
     const refresh = loader(3);
     expect(await cache.read('a', refresh.load)).toBe(1);
     expect(await cache.read('a', refresh.load)).toBe(1);
@@ -38,11 +38,51 @@ describe('ListingCache', () => {
     expect(await cache.read('a', load)).toBe(3);
   });
 
+  it('never answers a copy once its time to live has passed, however long nobody asked', async () => {
+    const time = clock();
+    const cache = new ListingCache(5_000, 100, time.now);
+    await cache.read('a', () => Promise.resolve('old'));
+    time.advance(20_000);
+    expect(await cache.read('a', () => Promise.resolve('new'))).toBe('new');
+    // The time to live counts from when the read began, not from when it finished.
+    const slow = loader('slow');
+    const reading = cache.read('b', slow.load);
+    time.advance(5_000);
+    slow.finish();
+    expect(await reading).toBe('slow');
+    expect(await cache.read('b', () => Promise.resolve('fresh'))).toBe('fresh');
+  });
+
+  it('keeps nothing while told not to, and drops what it had', async () => {
+    const cache = new ListingCache(5_000);
+    await cache.read('a', () => Promise.resolve('old'));
+    cache.setKeeping(false);
+    expect(cache.isKeeping).toBe(false);
+    expect(await cache.read('a', () => Promise.resolve('one'))).toBe('one');
+    expect(await cache.read('a', () => Promise.resolve('two'))).toBe('two');
+    cache.setKeeping(true);
+    expect(await cache.read('a', () => Promise.resolve('three'))).toBe('three');
+    expect(await cache.read('a', () => Promise.resolve('four'))).toBe('three');
+  });
+
+  it('announces its own changes, not those it is told about', async () => {
+    const cache = new ListingCache(5_000);
+    let announced = 0;
+    cache.onChange = () => announced++;
+    await cache.read('a', () => Promise.resolve('old'));
+    cache.dropAll();
+    expect(announced).toBe(0);
+    expect(await cache.read('a', () => Promise.resolve('after drop'))).toBe('after drop');
+    cache.changed();
+    expect(announced).toBe(1);
+    expect(await cache.read('a', () => Promise.resolve('after change'))).toBe('after change');
+  });
+
   it('never answers a kept value after a change, even one being refreshed', async () => {
     const time = clock();
     const cache = new ListingCache(5_000, 100, time.now);
     await cache.read('a', () => Promise.resolve('old'));
-    time.advance(5_000);
+    time.advance(4_500);
     const refresh = loader('read before the change');
     expect(await cache.read('a', refresh.load)).toBe('old');
     cache.changed();
@@ -57,7 +97,7 @@ describe('ListingCache', () => {
     const time = clock();
     const cache = new ListingCache(5_000, 100, time.now);
     await cache.read('a', () => Promise.resolve('old'));
-    time.advance(5_000);
+    time.advance(4_500);
     expect(await cache.read('a', () => Promise.reject(new Error('database away')))).toBe('old');
     await new Promise((resolve) => setImmediate(resolve));
     expect(await cache.read('a', () => Promise.resolve('new'))).toBe('new');
@@ -142,12 +182,12 @@ describe('ListingCache', () => {
     expect(loads).toBe(1);
   });
 
-  it('lets answers nobody reads go once they are a whole time to live past their end', async () => {
+  it('lets answers nobody reads go once their time is up', async () => {
     const time = clock();
     const cache = new ListingCache(5_000, 100, time.now);
     await cache.read('idle', () => Promise.resolve('idle'));
     await new Promise((resolve) => setImmediate(resolve));
-    time.advance(10_001);
+    time.advance(5_000);
     await cache.read('busy', () => Promise.resolve('busy'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(cache.usage.entries).toBe(1);

@@ -5,10 +5,12 @@
  *
  * Freshness: every service write that changes what a listing shows (a product added, advertised,
  * removed or sold; a seller verified or removed) calls `changed()` once its transaction has committed,
- * which drops everything kept, and a read that began before a change is never served after it. Writes
- * made by another server process on the same database are seen once the time to live has passed and one
- * more read has refreshed the answer. No decision rests on a listing: booking and payment read the
- * product itself.
+ * which drops everything kept, and a read that began before a change is never served after it. On
+ * PostgreSQL the change is also announced to every other instance (listing-changes.ts), which drops its
+ * copies on receipt (`dropAll()`); while that announcement channel is down, an instance keeps nothing
+ * (`setKeeping(false)`). Whatever happens to announcements, an answer is never given more than the time
+ * to live after the read that made it began, so no copy outlives a change by more than that, however
+ * long nobody asked for it. No decision rests on a listing: booking and payment read the product itself.
  */
 /**
  * An answer kept is shared by every request that reads it, so nothing may change it; frozen, it can also
@@ -24,7 +26,10 @@ function deepFreeze<T>(value: T): T {
 
 interface Entry {
   version: number;
+  /** When the read that made this answer began, plus the time to live: never answered after that. */
   expiresAt: number;
+  /** From then on, the first reader starts one fresh read in the background. */
+  refreshAt: number;
   value: Promise<unknown>;
   refreshing: boolean;
   /** The answer's size as JSON, known once it has loaded. */
@@ -36,8 +41,11 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export class ListingCache {
   private version = 0;
+  private keeping = true;
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
+  /** Told of every change made here (after the local drop), e.g. to announce it to other instances. */
+  onChange: (() => void) | null = null;
 
   constructor(
     /** 0 turns keeping off: every read goes to the database. */
@@ -54,33 +62,55 @@ export class ListingCache {
 
   /**
    * The answer kept for `key`, or `load()`'s, kept for next time. Concurrent reads of one key share one
-   * load; a failed load is not kept. An answer past its time to live is given once more while one fresh
-   * read replaces it in the background, so a busy listing never makes all its readers wait at once.
+   * load; a failed load is not kept. Shortly before an answer's time is up, its next reader starts one
+   * fresh read in the background and is still given the kept answer, so a busy listing never makes all
+   * its readers wait at once; once its time is up it is never given again.
    */
   read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return load();
+    if (this.ttlMs <= 0 || !this.keeping) return load();
     const kept = this.entries.get(key);
-    if (kept && kept.version === this.version) {
-      if (kept.expiresAt <= this.now() && !kept.refreshing) {
+    const now = this.now();
+    if (kept && kept.version === this.version && now < kept.expiresAt) {
+      if (kept.refreshAt <= now && !kept.refreshing) {
         kept.refreshing = true;
         this.refresh(key, kept, load);
       }
       return kept.value as Promise<T>;
     }
-    return this.keep(key, load().then(deepFreeze));
+    return this.keep(key, load().then(deepFreeze), now);
   }
 
-  /** Something a listing shows has changed: nothing kept before now is answered again. */
+  /** Something a listing shows has changed here: nothing kept before now is answered again. */
   changed(): void {
+    this.dropAll();
+    this.onChange?.();
+  }
+
+  /** A change made elsewhere (another instance): drop everything kept, announce nothing. */
+  dropAll(): void {
     this.version += 1;
     this.entries.clear();
     this.totalBytes = 0;
   }
 
-  private keep<T>(key: string, value: Promise<T>): Promise<T> {
+  /**
+   * false: keep nothing and read every answer from the database, until true again (changes made
+   * meanwhile may have gone unannounced, so everything kept before is dropped either way).
+   */
+  setKeeping(keeping: boolean): void {
+    this.dropAll();
+    this.keeping = keeping;
+  }
+
+  get isKeeping(): boolean {
+    return this.keeping && this.ttlMs > 0;
+  }
+
+  private keep<T>(key: string, value: Promise<T>, startedAt: number): Promise<T> {
     const entry: Entry = {
       version: this.version,
-      expiresAt: this.now() + this.ttlMs,
+      expiresAt: startedAt + this.ttlMs,
+      refreshAt: startedAt + this.ttlMs - Math.min(this.ttlMs / 2, 1000),
       value,
       refreshing: false,
       bytes: 0,
@@ -88,7 +118,7 @@ export class ListingCache {
     // Re-inserted, so the map's first key is always the one kept longest: the first to go when full.
     this.remove(key);
     this.entries.set(key, entry);
-    this.dropStale();
+    this.dropExpired();
     if (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
     value.then(
       (answer) => {
@@ -116,25 +146,27 @@ export class ListingCache {
   }
 
   /**
-   * Answers nobody has read for a whole time to live after they expired go, oldest first (the map keeps
-   * them in the order they were kept), so idle keys do not hold memory until the map is full.
+   * Answers past their time are never given again, so they go, oldest first (the map keeps them in the
+   * order they were kept), and idle keys do not hold memory until the map is full.
    */
-  private dropStale(): void {
-    const limit = this.now() - this.ttlMs;
+  private dropExpired(): void {
+    const now = this.now();
     for (const [key, entry] of this.entries) {
-      if (entry.expiresAt > limit || entry.refreshing) break;
+      if (entry.expiresAt > now) break;
       this.remove(key);
     }
   }
 
   private refresh<T>(key: string, kept: Entry, load: () => Promise<T>): void {
+    const startedAt = this.now();
     load().then(
       (fresh) => {
         // After a change the entry is gone, and this read may predate the change: it is not kept.
-        if (this.entries.get(key) === kept) void this.keep(key, Promise.resolve(deepFreeze(fresh)));
+        if (this.entries.get(key) === kept)
+          void this.keep(key, Promise.resolve(deepFreeze(fresh)), startedAt);
       },
       () => {
-        if (this.entries.get(key) === kept) this.entries.delete(key);
+        if (this.entries.get(key) === kept) this.remove(key);
       },
     );
   }

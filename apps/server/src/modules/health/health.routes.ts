@@ -23,17 +23,40 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database answers',
-        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) },
+        summary: 'Readiness: the database answers and the instance is not shutting down',
+        description:
+          'Answers 503 when the database does not answer, and from the moment the instance is told to ' +
+          'stop (it then keeps serving for SHUTDOWN_DRAIN_SECONDS). Also says how rate limits are ' +
+          'counted (shared through Redis, or per instance: no REDIS_URL, or Redis unreachable) and, on ' +
+          "PostgreSQL, whether this instance hears other instances' listing changes.",
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.string(),
+            rateLimits: z.enum(['shared', 'per-instance']),
+            redis: z.enum(['reachable', 'unreachable']).optional(),
+            listingChanges: z.enum(['listening', 'not-listening']).optional(),
+          }),
+        },
       },
     },
     async () => {
+      if (app.lifecycle.draining) throw new ServiceUnavailable('This instance is shutting down.');
       try {
         await withTimeout(app.database.ping(), READY_PING_MS + 500);
       } catch {
         throw new ServiceUnavailable('The database is not reachable.');
       }
-      return { status: 'ready' as const, database: app.database.engine };
+      const redisUp = app.redis?.available() ?? false;
+      return {
+        status: 'ready' as const,
+        database: app.database.engine,
+        rateLimits: redisUp ? ('shared' as const) : ('per-instance' as const),
+        ...(app.redis ? { redis: redisUp ? ('reachable' as const) : ('unreachable' as const) } : {}),
+        ...(app.listingChanges
+          ? { listingChanges: app.listingChanges.listening() ? ('listening' as const) : ('not-listening' as const) }
+          : {}),
+      };
     },
   );
 }

@@ -4,6 +4,7 @@ import { allow } from '../../auth/allow.js';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { multipartLimits, readSingleFile, uploadBodyLimit } from './read-upload.js';
+import { advisoryLocks } from '../../db/client.js';
 
 const uploadedImageSchema = z.object({
   id: z.uuid(),
@@ -47,12 +48,15 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   scheduleCleanup(app);
 }
 
-/** Hourly (and shortly after start), without keeping the process alive or outliving the app. */
+/**
+ * Hourly (and shortly after start), without keeping the process alive or outliving the app. Every
+ * instance schedules it; an advisory lock lets one run at a time, and the others skip that round.
+ */
 function scheduleCleanup(app: FastifyInstance): void {
   const run = () => {
-    app.services.uploads.removeUnattached().then(
+    app.database.ifUnlocked(advisoryLocks.photoCleanup, () => app.services.uploads.removeUnattached()).then(
       (removed) => {
-        if (removed > 0) app.log.info({ removed }, 'removed photos never added to a product');
+        if (removed) app.log.info({ removed }, 'removed photos never added to a product');
       },
       (error: unknown) => app.log.error({ err: error }, 'removing unattached photos failed'),
     );

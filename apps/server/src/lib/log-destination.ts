@@ -1,0 +1,75 @@
+/**
+ * Where the server's log lines go (standard output), written without ever blocking the process. A
+ * synchronous write to a pipe that nobody reads blocks as soon as the pipe is full: every request, the
+ * shutdown and its deadline would then wait for a reader that may never come. Here lines wait in memory,
+ * up to a limit past which new lines are counted and dropped, and are written in the background.
+ */
+import { write } from 'node:fs';
+
+export class LogDestination {
+  private queue: string[] = [];
+  private queuedBytes = 0;
+  private writing = false;
+  private idle: (() => void)[] = [];
+  /** Lines dropped because the reader fell behind by more than the limit. */
+  dropped = 0;
+
+  constructor(
+    private readonly fd = 1,
+    private readonly maxQueuedBytes = 8 * 1024 * 1024,
+  ) {}
+
+  /** Called by the logger with one line. */
+  write(line: string): boolean {
+    if (this.queuedBytes + line.length > this.maxQueuedBytes) {
+      this.dropped += 1;
+      return true;
+    }
+    this.queue.push(line);
+    this.queuedBytes += line.length;
+    if (!this.writing) this.pump();
+    return true;
+  }
+
+  /** Resolves once everything queued is written, or after `ms`, whichever comes first. */
+  flush(ms: number): Promise<void> {
+    if (!this.writing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      this.idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private pump(): void {
+    if (this.queue.length === 0) {
+      this.writing = false;
+      for (const done of this.idle.splice(0)) done();
+      return;
+    }
+    this.writing = true;
+    const chunk = Buffer.from(this.queue.join(''));
+    this.queue = [];
+    this.queuedBytes = 0;
+    this.send(chunk);
+  }
+
+  private send(chunk: Buffer): void {
+    write(this.fd, chunk, 0, chunk.length, null, (error, written) => {
+      if (error) {
+        // A full non-blocking pipe: try again shortly. Anything else: the lines are lost.
+        if (error.code === 'EAGAIN') {
+          setTimeout(() => this.send(chunk), 50).unref();
+          return;
+        }
+        this.pump();
+        return;
+      }
+      if (written < chunk.length) this.send(chunk.subarray(written));
+      else this.pump();
+    });
+  }
+}
