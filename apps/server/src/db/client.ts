@@ -119,6 +119,7 @@ function createPostgres(url: string, poolSize: number, timeouts?: DatabaseOption
   // A dropped server connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const pinger = createPinger(url);
   let closed = false;
 
   const withLock = async <T>(lock: AdvisoryLock, task: () => Promise<T>): Promise<T> => {
@@ -177,36 +178,73 @@ function createPostgres(url: string, poolSize: number, timeouts?: DatabaseOption
         connection.release(broken);
       }
     },
-    // A connection of its own, never a pool slot: with the server silent, pool slots are what requests
-    // are waiting for, and readiness must answer within its bound whatever they do.
-    ping: () => pingOnce(url),
+    ping: () => pinger.ping(),
     close: async () => {
       if (closed) return;
       closed = true;
+      await pinger.close();
       await pool.end();
     },
   };
 }
 
-async function pingOnce(url: string): Promise<void> {
-  const client = new pg.Client({
-    connectionString: url,
-    connectionTimeoutMillis: READY_PING_MS,
-    query_timeout: READY_PING_MS,
-    statement_timeout: READY_PING_MS,
-  });
-  client.on('error', () => {});
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      client.connect().then(() => client.query('select 1')),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('database ping timed out')), READY_PING_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
+/**
+ * Readiness pings over one connection kept for them alone, never a pool slot: with the server silent,
+ * pool slots are what requests are waiting for, and readiness must answer within its bound whatever
+ * they do. A ping that fails or times out drops the connection; the next one connects again. Pings
+ * asked for while one is under way share it.
+ */
+function createPinger(url: string): { ping(): Promise<void>; close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let inFlight: Promise<void> | null = null;
+  const drop = () => {
+    const dropped = client;
+    client = null;
     // Not awaited: over a dead connection the goodbye itself may never be answered.
-    client.end().catch(() => {});
-  }
+    dropped?.end().catch(() => {});
+  };
+  const once = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        (async () => {
+          if (!client) {
+            const fresh = new pg.Client({
+              connectionString: url,
+              connectionTimeoutMillis: READY_PING_MS,
+              query_timeout: READY_PING_MS,
+              application_name: 'furniture-mart readiness',
+            });
+            fresh.on('error', () => {
+              if (client === fresh) drop();
+            });
+            client = fresh;
+            await fresh.connect();
+          }
+          await client.query('select 1');
+        })(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('database ping timed out')), READY_PING_MS);
+        }),
+      ]);
+    } catch (error) {
+      drop();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    ping: () => {
+      inFlight ??= once().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    close: async () => {
+      const open = client;
+      client = null;
+      await open?.end().catch(() => {});
+    },
+  };
 }
