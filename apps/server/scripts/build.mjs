@@ -7,11 +7,22 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@furniture-mart/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts', 'user-role': 'src/cli/user-role.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/cli/migrate.ts',
+    seed: 'src/cli/seed.ts',
+    'user-role': 'src/cli/user-role.ts',
+    'user-password': 'src/cli/user-password.ts',
+    'db-backup': 'src/cli/db-backup.ts',
+    'db-restore': 'src/cli/db-restore.ts',
+  },
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Modules imported on demand (the Stripe and S3 clients) become chunks of their own, so the SDKs they
+  // import load only when configured.
+  splitting: true,
   outdir: 'dist',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],

@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const auth = createAuth({ config, db: database.db, secret: deps.authSecret });
   const images = deps.images ?? (await createImageStore(config));
-  const payments = deps.payments ?? createPaymentProvider(config);
+  const payments = deps.payments ?? (await createPaymentProvider(config));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);

@@ -62,6 +62,19 @@ describe('configuration', () => {
     }
   });
 
+  it('takes the public URL from PORT unless it is set', () => {
+    expect(loadConfig({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://shop.example' }).PUBLIC_URL).toBe('https://shop.example');
+  });
+
+  it('accepts ISO 4217 currencies and stops on an unknown code with a clear line', () => {
+    expect(loadConfig({ CURRENCY: 'JPY' }).CURRENCY).toBe('JPY');
+    expect(loadConfig({ CURRENCY: 'BHD' }).CURRENCY).toBe('BHD');
+    expect(() => loadConfig({ CURRENCY: 'XYZ' })).toThrow(
+      'CURRENCY: XYZ is not an ISO 4217 currency code (such as USD, EUR, JPY)',
+    );
+  });
+
   it('requires a strong secret in production and never seeds demo data there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /BETTER_AUTH_SECRET: is required in production/,

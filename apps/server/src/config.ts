@@ -3,6 +3,7 @@
  * so a misconfigured deployment fails loudly instead of half-working.
  */
 import { z } from 'zod';
+import { isKnownCurrency } from '@furniture-mart/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -63,7 +64,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    /** Defaults to http://localhost:<PORT> (see loadConfig). */
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
@@ -78,7 +80,9 @@ export const configSchema = z
     LISTING_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
     CURRENCY: z
       .string()
-      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as USD')
+      .refine(isKnownCurrency, {
+        error: (issue) => `${String(issue.input)} is not an ISO 4217 currency code (such as USD, EUR, JPY)`,
+      })
       .default('USD'),
     BETTER_AUTH_SECRET: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -166,7 +170,7 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   return problems;
 }
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -183,7 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...crossFieldProblems(env),
   ];
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  return parsed.data;
+  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
 }
 
 /**

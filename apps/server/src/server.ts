@@ -82,8 +82,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Furniture Mart is running at ${config.PUBLIC_URL} (database: ${database.engine})`);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `Furniture Mart is listening on ${address}, public URL ${config.PUBLIC_URL} (database: ${database.engine})`,
+  );
 }
 
 main().catch((error) => {

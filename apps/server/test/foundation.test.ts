@@ -46,6 +46,82 @@ describe('operations', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  type Operation = { operationId: string; security: unknown[]; responses: Record<string, unknown> };
+  const operations = async () => {
+    const doc = (await client.get('/api/openapi.json')).json();
+    return {
+      doc,
+      all: Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          key: `${method.toUpperCase()} ${path}`,
+          operation,
+        })),
+      ),
+    };
+  };
+
+  it('gives every operation a unique id, its security and a client-error answer', async () => {
+    const { doc, all } = await operations();
+    const ids = all.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { key, operation } of all) {
+      expect(operation.security, key).toBeDefined();
+      expect(
+        Object.keys(operation.responses).some((status) => status.startsWith('4')),
+        key,
+      ).toBe(true);
+    }
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(doc.servers).toEqual([{ url: 'http://localhost:3000', description: 'This server' }]);
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toContain('admin');
+  });
+
+  it('derives security and errors from how each route declares who may call it', async () => {
+    const { all } = await operations();
+    const find = (key: string) => all.find((entry) => entry.key === key)!.operation;
+    const session = [{ session: [] }];
+    // allow([...]) on the route, allowEveryRoute for a plugin, schema.security written out: all seen.
+    expect(find('POST /api/bookings/{id}/checkout')).toMatchObject({
+      operationId: 'postBookingsByIdCheckout',
+      security: session,
+    });
+    expect(Object.keys(find('POST /api/bookings/{id}/checkout').responses)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404']),
+    );
+    expect(find('DELETE /api/admin/reports/{id}/product')).toMatchObject({
+      operationId: 'deleteAdminReportsByIdProduct',
+      security: session,
+    });
+    expect(find('GET /api/categories/{id}').security).toEqual(session);
+    expect(find('GET /api/me').security).toEqual(session);
+    expect(find('POST /api/uploads/images').security).toEqual(session);
+    expect(find('GET /api/categories').security).toEqual([]);
+    expect(find('GET /api/health').responses['4XX']).toEqual({ $ref: '#/components/responses/ClientError' });
+    expect(find('POST /api/bookings/{id}/checkout').responses['401']).toEqual({
+      $ref: '#/components/responses/Unauthorized',
+    });
+  });
+
+  it('names the parameter of a catch-all path', async () => {
+    const { doc } = await operations();
+    const paths = Object.keys(doc.paths);
+    expect(paths.some((path) => path.includes('{*}'))).toBe(false);
+    for (const [path, methods] of Object.entries(
+      doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>,
+    )) {
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+        for (const operation of Object.values(methods)) {
+          expect(
+            operation.parameters?.some((p) => p.in === 'path' && p.name === name),
+            path,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+});
+
 describe('error format', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await client.get('/api/x');
@@ -81,7 +157,10 @@ describe('error format', () => {
   });
 
   it('refuses bodies over the size limit with 413', async () => {
-    const res = await client.post('/api/auth/sign-in/email', { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await client.post('/api/auth/sign-in/email', {
+      email: 'a@b.co',
+      password: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -98,9 +177,13 @@ describe('security', () => {
   });
 
   it('refuses state-changing requests from a foreign or missing Origin', async () => {
-    const foreign = await client.post('/api/auth/sign-in/email', { email: 'a@b.co', password: 'whatever1' }, {
-      origin: 'https://evil.example',
-    });
+    const foreign = await client.post(
+      '/api/auth/sign-in/email',
+      { email: 'a@b.co', password: 'whatever1' },
+      {
+        origin: 'https://evil.example',
+      },
+    );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('BAD_ORIGIN');
     const missing = await ctx.app.inject({

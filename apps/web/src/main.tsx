@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter, createRoutes } from './app/router';
-import { meQuery } from './features/auth/api';
+import { configQuery, meQuery } from './features/auth/api';
 import { readAppState } from './app/appState';
 import './index.css';
 
@@ -18,9 +18,12 @@ if (!container) throw new Error('The page has no #root element.');
 // Login, sign-up, home and category pages arrive rendered, with the data they were rendered with
 // (src/serverRender.tsx), who is signed in included.
 const rendered = readAppState();
+if (rendered) hydrate(queryClient, rendered.queries);
+// Prices are shown in the server's currency, so its configuration is asked for at once (unless the
+// page arrived with it).
+void queryClient.prefetchQuery(configQuery);
 
 if (rendered) {
-  hydrate(queryClient, rendered.queries);
   // Hydration must render what the server rendered, so the page's own code is loaded first.
   const routes = createRoutes(queryClient);
   await Promise.all(

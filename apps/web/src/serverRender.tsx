@@ -16,7 +16,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { createRoutes } from './app/router';
 import type { AppState } from './app/appState';
-import { authKeys } from './features/auth/api';
+import { authKeys, configQuery } from './features/auth/api';
 import { advertisedQuery, categoriesQuery, POPULAR_SHOWN } from './features/catalogue/api';
 import { categoryListingQuery } from './features/catalogue/listingApi';
 import { readListingState } from './features/catalogue/listingState';
@@ -57,6 +57,7 @@ const pagesWithData = [
     module: undefined,
     signedInOnly: false,
     load: (client: QueryClient) => [
+      client.fetchQuery(configQuery),
       client.fetchQuery(categoriesQuery),
       client.fetchQuery(advertisedQuery(POPULAR_SHOWN)),
     ],
@@ -66,6 +67,7 @@ const pagesWithData = [
     module: 'src/features/catalogue/pages/CategoryPage.tsx',
     signedInOnly: true,
     load: (client: QueryClient, match: RegExpExecArray, url: URL) => [
+      client.fetchQuery(configQuery),
       client.fetchQuery(categoriesQuery),
       client.fetchQuery(
         categoryListingQuery(decodeURIComponent(match[1]!), readListingState(url.searchParams)),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { conditions, locations, productSorts } from './enums.js';
 import { messages } from './messages.js';
-import { parseAmountToCents } from './money.js';
+import { isAmountText, parseAmount } from './money.js';
 import { productListQuery } from './schemas.js';
 
 export const catalogueMessages = {
@@ -17,8 +17,9 @@ export const catalogueMessages = {
 /** True when both bounds are given and the maximum is below the minimum. */
 export function isInvertedPriceRange(minPrice: string | undefined, maxPrice: string | undefined): boolean {
   if (!minPrice || !maxPrice) return false;
-  const min = parseAmountToCents(minPrice);
-  const max = parseAmountToCents(maxPrice);
+  // Three decimals, the most any currency has, orders amounts of every currency alike.
+  const min = parseAmount(minPrice, 'BHD');
+  const max = parseAmount(maxPrice, 'BHD');
   return min !== null && max !== null && max < min;
 }
 
@@ -52,7 +53,7 @@ export const categoryRefParams = z.object({
 const optionalAmountField = z
   .string()
   .trim()
-  .refine((value) => value === '' || parseAmountToCents(value) !== null, messages.invalidPrice);
+  .refine((value) => value === '' || isAmountText(value), messages.invalidPrice);
 
 /** The filter form above a listing; empty strings mean "any". */
 export const catalogueFilterForm = z

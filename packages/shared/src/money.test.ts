@@ -1,30 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { centsToAmountString, formatMoney, parseAmountToCents } from './money.js';
+import {
+  currencyDecimals,
+  formatMoney,
+  isAmountText,
+  isKnownCurrency,
+  minorToAmountString,
+  parseAmount,
+} from './money.js';
+import { messages } from './messages.js';
+import { productCreateRequestIn } from './seller.js';
 
-describe('parseAmountToCents', () => {
+describe('parseAmount in USD', () => {
   it.each([
     ['1250', 125000],
     ['1250.5', 125050],
     ['1,250.50', 125050],
     [' 0.01 ', 1],
+    ['10.500', 1050],
     [19.99, 1999],
   ])('reads %j as %i cents', (input, cents) => {
-    expect(parseAmountToCents(input)).toBe(cents);
+    expect(parseAmount(input, 'USD')).toBe(cents);
   });
 
-  it.each(['', 'abc', '0', '0.00', '-1', '10.001', '1e3', 'NaN', '1.2.3', '1234567890'])('refuses %j', (input) => {
-    expect(parseAmountToCents(input)).toBeNull();
-  });
+  it.each(['', 'abc', '0', '0.00', '-1', '10.001', '1e3', 'NaN', '1.2.3', '1234567890'])(
+    'refuses %j',
+    (input) => {
+      expect(parseAmount(input, 'USD')).toBeNull();
+    },
+  );
 
   it.each([Number.NaN, -1, 0, 1e20, Infinity])('refuses the number %d', (input) => {
-    expect(parseAmountToCents(input)).toBeNull();
+    expect(parseAmount(input, 'USD')).toBeNull();
+  });
+});
+
+describe('other minor units (ISO 4217)', () => {
+  it('knows the exponents', () => {
+    expect(currencyDecimals('USD')).toBe(2);
+    expect(currencyDecimals('EUR')).toBe(2);
+    expect(currencyDecimals('JPY')).toBe(0);
+    expect(currencyDecimals('BHD')).toBe(3);
+    expect(currencyDecimals('KWD')).toBe(3);
+  });
+
+  it('reads yen as whole yen', () => {
+    expect(parseAmount('1,250', 'JPY')).toBe(1250);
+    expect(parseAmount('1250.00', 'JPY')).toBe(1250);
+    expect(parseAmount('1250.5', 'JPY')).toBeNull();
+  });
+
+  it('reads dinars as fils', () => {
+    expect(parseAmount('1250.5', 'BHD')).toBe(1_250_500);
+    expect(parseAmount('0.001', 'BHD')).toBe(1);
+    expect(parseAmount('0.0001', 'BHD')).toBeNull();
+  });
+
+  it('accepts amount text of any currency in request schemas', () => {
+    expect(isAmountText('1.125')).toBe(true);
+    expect(isAmountText('1.1255')).toBe(false);
+    expect(isAmountText('0')).toBe(false);
+  });
+
+  it('tells real currencies from unknown codes', () => {
+    for (const code of ['USD', 'EUR', 'JPY', 'BHD', 'GBP']) expect(isKnownCurrency(code)).toBe(true);
+    for (const code of ['XYZ', 'usd', 'XXX', 'XAU', 'DOLLARS', '']) expect(isKnownCurrency(code)).toBe(false);
   });
 });
 
 describe('formatting', () => {
-  it('shows dollars with separators', () => {
-    expect(formatMoney(125000)).toBe('$1,250.00');
+  it('shows each currency with its own decimals', () => {
+    expect(formatMoney(125000, 'USD')).toBe('$1,250.00');
     expect(formatMoney(1, 'USD')).toBe('$0.01');
-    expect(centsToAmountString(125050)).toBe('1250.50');
+    expect(formatMoney(110000, 'EUR')).toBe('€1,100.00');
+    expect(formatMoney(1250, 'JPY')).toBe('¥1,250');
+    expect(formatMoney(1_250_500, 'BHD').replace(/\s/g, ' ')).toBe('BHD 1,250.500');
+  });
+
+  it('gives form values in major units', () => {
+    expect(minorToAmountString(125050, 'USD')).toBe('1250.50');
+    expect(minorToAmountString(1250, 'JPY')).toBe('1250');
+    expect(minorToAmountString(1_250_500, 'BHD')).toBe('1250.500');
+  });
+});
+
+describe('the add-product form in the shop currency', () => {
+  const body = (sellingPrice: string) => ({
+    title: 'Oak table',
+    phone: '+880 1711 123456',
+    originalPrice: '100',
+    sellingPrice,
+    yearsUsed: '1',
+    description: 'A solid oak table with four chairs, lightly used.',
+    location: 'Dhaka',
+    condition: 'good',
+    categoryId: '00000000-0000-4000-8000-000000000000',
+    photoIds: ['00000000-0000-4000-8000-000000000001'],
+  });
+  const priceProblems = (currency: string, price: string) => {
+    const result = productCreateRequestIn(currency).safeParse(body(price));
+    return result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === 'sellingPrice');
+  };
+
+  it('allows the decimals of the currency and no more', () => {
+    expect(priceProblems('USD', '12.34')).toEqual([]);
+    expect(priceProblems('USD', '12.345')[0]?.message).toBe(messages.invalidPrice);
+    expect(priceProblems('BHD', '12.345')).toEqual([]);
+    expect(priceProblems('JPY', '1250')).toEqual([]);
+    expect(priceProblems('JPY', '1250.5')[0]?.message).toBe(messages.invalidPrice);
   });
 });

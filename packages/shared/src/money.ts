@@ -1,28 +1,83 @@
-/** Money travels as integer minor units (cents); these helpers are the only place that converts. */
+/**
+ * Money travels as integer minor units of the one configured currency (ISO 4217: cents for USD and EUR,
+ * whole yen for JPY, fils (1/1000) for BHD); these helpers are the only place that converts. Columns and
+ * fields named `…Cents` hold these minor units whatever the currency (docs/decisions/0011).
+ */
 
-const AMOUNT_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+/** ISO 4217 currencies whose minor unit is not 1/100, by number of decimals. */
+const decimalsByCurrency = new Map<string, number>([
+  ...'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF'
+    .split(' ')
+    .map((c) => [c, 0] as const),
+  ...'BHD IQD JOD KWD LYD OMR TND'.split(' ').map((c) => [c, 3] as const),
+  ...'CLF UYW'.split(' ').map((c) => [c, 4] as const),
+]);
 
-/** Parses "1250", "1250.5" or "1,250.50" into cents; returns null for anything else or for zero. */
-export function parseAmountToCents(input: string | number): number | null {
-  const text = (typeof input === 'number' ? String(input) : input).trim().replace(/,/g, '');
-  if (!AMOUNT_PATTERN.test(text)) return null;
-  const [whole, fraction = ''] = text.split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return cents > 0 && Number.isSafeInteger(cents) ? cents : null;
+/** ISO 4217 codes that are not money a card can be charged in: precious metals, units of account, tests. */
+const notMoney = new Set('XAG XAU XBA XBB XBC XBD XDR XPD XPT XSU XTS XUA XXX'.split(' '));
+
+let knownCurrencies: Set<string> | undefined;
+
+/** Whether `code` is an ISO 4217 currency (as the runtime's Intl data knows them) that prices can be in. */
+export function isKnownCurrency(code: string): boolean {
+  knownCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return /^[A-Z]{3}$/.test(code) && knownCurrencies.has(code) && !notMoney.has(code);
 }
 
-export function centsToAmountString(cents: number): string {
-  return (cents / 100).toFixed(2);
+/** Digits after the decimal point of the currency's minor unit: 2 for USD, 0 for JPY, 3 for BHD. */
+export function currencyDecimals(currency: string): number {
+  return decimalsByCurrency.get(currency.toUpperCase()) ?? 2;
+}
+
+const AMOUNT_PATTERN = /^(\d{1,9})(?:\.(\d{1,4}))?$/;
+
+/**
+ * Reads "1250", "1250.5" or "1,250.50" into minor units of `currency`; null for anything else, for zero,
+ * and for more decimals than the currency has ("10.001" in USD, "1250.5" in JPY; trailing zeros are fine).
+ */
+export function parseAmount(input: string | number, currency: string): number | null {
+  const text = (typeof input === 'number' ? String(input) : input).trim().replace(/,/g, '');
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) return null;
+  const decimals = currencyDecimals(currency);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return null;
+  const minor = Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
+  return minor > 0 && Number.isSafeInteger(minor) ? minor : null;
+}
+
+/**
+ * Whether the text is an amount in some currency (positive, at most three decimals). Request schemas
+ * check this much without knowing the currency; the server then reads it with parseAmount.
+ */
+export function isAmountText(input: string | number): boolean {
+  return parseAmount(input, 'BHD') !== null;
+}
+
+/** Minor units as the plain amount a form field shows: 125050 USD -> "1250.50", 1250 JPY -> "1250". */
+export function minorToAmountString(minor: number, currency: string): string {
+  const decimals = currencyDecimals(currency);
+  return (minor / 10 ** decimals).toFixed(decimals);
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats cents in the configured currency, e.g. 125000 -> "$1,250.00". */
-export function formatMoney(cents: number, currency = 'USD'): string {
+/**
+ * Minor units shown in their currency, always in the same (en-US) style so a page rendered on the
+ * server matches the browser's: 125000 USD -> "$1,250.00", 1250 JPY -> "¥1,250", 1250500 BHD ->
+ * "BHD 1,250.500".
+ */
+export function formatMoney(minor: number, currency: string): string {
   let formatter = formatters.get(currency);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    const decimals = currencyDecimals(currency);
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
     formatters.set(currency, formatter);
   }
-  return formatter.format(cents / 100);
+  return formatter.format(minor / 10 ** currencyDecimals(currency));
 }

@@ -14,7 +14,7 @@ import {
   signUpRoles,
 } from './enums.js';
 import { messages } from './messages.js';
-import { parseAmountToCents } from './money.js';
+import { isAmountText } from './money.js';
 
 const required = { error: messages.required };
 
@@ -56,7 +56,7 @@ export const phoneSchema = z
 export const amountSchema = z
   .union([z.string(required), z.number(required)], required)
   .refine((value) => String(value).trim() !== '', messages.required)
-  .refine((value) => parseAmountToCents(value) !== null, messages.invalidPrice);
+  .refine((value) => isAmountText(value), messages.invalidPrice);
 
 export const yearsUsedSchema = z
   .union([z.string(required), z.number(required)], required)
@@ -142,7 +142,7 @@ const optionalAmountQuery = z
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined))
-  .refine((value) => value === undefined || parseAmountToCents(value) !== null, messages.invalidPrice);
+  .refine((value) => value === undefined || isAmountText(value), messages.invalidPrice);
 
 export const productListQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional(),

@@ -2,11 +2,17 @@
 import { z } from 'zod';
 import { imageLimits } from './enums.js';
 import { messages } from './messages.js';
-import { parseAmountToCents } from './money.js';
+import { isAmountText, parseAmount } from './money.js';
 import { amountSchema, productCreateBody } from './schemas.js';
 
-/** The highest price a listing may carry (10,000,000.00): far above any furniture, inside integer cents. */
-export const maxPriceCents = 1_000_000_000;
+/**
+ * The highest price a listing may carry, in the currency's major units: far above any furniture. In minor
+ * units it must also fit the database's integer columns (see maxPriceMinor).
+ */
+export const maxPrice = 10_000_000;
+
+/** The largest number of minor units a price column holds (PostgreSQL integer). */
+export const maxPriceMinor = 2_147_483_647;
 
 /** What the photo picker offers; the server still decides by decoding the file. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -33,8 +39,9 @@ export const sellerMessages = {
 } as const;
 
 const amountWithinLimit = amountSchema.refine((value) => {
-  const cents = parseAmountToCents(value);
-  return cents === null || cents <= maxPriceCents;
+  // Read with three decimals, the most any accepted currency has, then compared in major units.
+  const thousandths = parseAmount(value, 'BHD');
+  return thousandths === null || thousandths <= maxPrice * 1000;
 }, sellerMessages.priceTooHigh);
 
 /**
@@ -50,5 +57,20 @@ export const productCreateRequest = productCreateBody.extend({
     .max(imageLimits.maxPhotos, sellerMessages.tooManyPhotos)
     .refine((ids) => new Set(ids).size === ids.length, 'Each photo can be used once.'),
 });
+
+/**
+ * The Add A Product form in the shop's currency (GET /api/config): amounts with no more decimals than
+ * that currency has (none for JPY, three for BHD), as the server will read them.
+ */
+export function productCreateRequestIn(currency: string): typeof productCreateRequest {
+  const amountIn = amountWithinLimit.refine(
+    (value) => !isAmountText(value) || parseAmount(value, currency) !== null,
+    messages.invalidPrice,
+  );
+  return productCreateRequest.extend({
+    originalPrice: amountIn,
+    sellingPrice: amountIn,
+  }) as typeof productCreateRequest;
+}
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 export type ProductCreateValues = z.output<typeof productCreateRequest>;

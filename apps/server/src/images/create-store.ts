@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { LocalImageStore } from './local-store.js';
-import { S3ImageStore } from './s3-store.js';
 import type { ImageStore } from './store.js';
 
-/** An S3-compatible bucket when S3_BUCKET is set (config requires its keys then), else DATA_DIR/uploads. */
+/**
+ * An S3-compatible bucket when S3_BUCKET is set (config requires its keys then), else DATA_DIR/uploads.
+ * The AWS SDK is loaded only for a bucket.
+ */
 export async function createImageStore(config: Config): Promise<ImageStore> {
   if (config.S3_BUCKET) {
+    const { S3ImageStore } = await import('./s3-store.js');
     return new S3ImageStore({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,

@@ -2,10 +2,15 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database } from '../db/client.js';
+import { applyEnvFiles } from './env-files.js';
 
-/** The environment, or the list of its problems on stderr and exit code 1. */
+/**
+ * The environment (with `.env.local` and `.env` under it), or the list of its problems on stderr and
+ * exit code 1.
+ */
 export function loadConfigOrExit(): Config {
   try {
+    applyEnvFiles();
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

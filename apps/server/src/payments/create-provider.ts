@@ -1,11 +1,14 @@
 import type { Config } from '../config.js';
 import type { PaymentProvider } from './provider.js';
 import { SandboxPaymentProvider } from './sandbox.js';
-import { StripePaymentProvider } from './stripe.js';
 
-/** Stripe when its keys are configured (config checks they come as a pair), the offline sandbox otherwise. */
-export function createPaymentProvider(config: Config): PaymentProvider {
+/**
+ * Stripe when its keys are configured (config checks they come as a pair), the offline sandbox otherwise.
+ * The Stripe SDK is loaded only then, so a server without it neither spends the memory nor the start time.
+ */
+export async function createPaymentProvider(config: Config): Promise<PaymentProvider> {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
+    const { StripePaymentProvider } = await import('./stripe.js');
     return new StripePaymentProvider({
       secretKey: config.STRIPE_SECRET_KEY,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY,

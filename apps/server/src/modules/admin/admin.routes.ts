@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allowEveryRoute } from '../../auth/allow.js';
 import { z } from 'zod';
 import {
   auditActions,
@@ -60,9 +61,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
   const admin = app.services.admin;
   // Before validation, so a signed-out caller or a non-admin learns nothing about ids or parameters.
-  app.addHook('onRequest', async (request) => {
-    await request.requireViewer(ADMIN);
-  });
+  allowEveryRoute(app, ADMIN);
 
   route.get(
     '/api/admin/buyers',

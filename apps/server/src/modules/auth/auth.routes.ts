@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../auth/allow.js';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import {
@@ -106,10 +107,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { key: `password-guess:account:${email.trim().toLowerCase()}`, max: config.SIGN_IN_FAILURES_PER_ACCOUNT },
     { key: `password-guess:address:${ip}`, max: config.SIGN_IN_FAILURES_PER_ADDRESS },
   ];
-  const signedIn = async (request: FastifyRequest) => {
-    // Signed out (401) is answered before the body is looked at, as on every route that needs a session.
-    await request.requireViewer();
-  };
+  // Signed out (401) is answered before the body is looked at, as on every route that needs a session;
+  // declared through allow() so the OpenAPI document marks these routes as needing the session.
+  const signedIn = allow().preValidation;
 
   route.post(
     '/api/auth/sign-up/email',
@@ -206,6 +206,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user and role flags',
+        security: [{ session: [] }],
         response: { 200: meSchema },
       },
     },

@@ -1,10 +1,12 @@
 /**
  * What buyers browse: a category's available products, a search across categories and the advertised
- * list. Filters arrive validated (shared schemas); here they become SQL filters in cents.
+ * list. Filters arrive validated (shared schemas); here they become SQL filters in minor units of the
+ * configured currency.
  */
 import {
   catalogueMessages,
-  parseAmountToCents,
+  messages,
+  parseAmount,
   type CategoryProductsQuery,
   type CategoryWithProducts,
   type Page,
@@ -28,7 +30,7 @@ export class CatalogueService {
   /** A category (by id or slug) with one page of its available products. */
   async categoryWithProducts(idOrSlug: string, query: CategoryProductsQuery): Promise<CategoryWithProducts> {
     const category = await this.categories.get(idOrSlug);
-    const request = cardRequest({ ...filterOf(query), categoryId: category.id }, query);
+    const request = cardRequest({ ...filterOf(query, this.deps.config.CURRENCY), categoryId: category.id }, query);
     return this.deps.listings.read(keyOf('category', request), async () => ({
       category,
       products: await loadCardPage(this.deps.db, this.deps.images, request),
@@ -37,7 +39,7 @@ export class CatalogueService {
 
   /** Every available product, optionally within one category given by id or slug. */
   async search(query: ProductSearchQuery): Promise<Page<ProductCard>> {
-    const filter = filterOf(query);
+    const filter = filterOf(query, this.deps.config.CURRENCY);
     if (query.category) filter.categoryId = await this.categoryIdForFilter(query.category);
     return this.cards('search', cardRequest(filter, query));
   }
@@ -91,15 +93,22 @@ function orderOf(query: ListQuery): CardOrder {
   return query.sort ?? (query.q ? 'relevance' : 'newest');
 }
 
-function filterOf(query: ListQuery): CardFilter {
+function filterOf(query: ListQuery, currency: string): CardFilter {
   const filter: CardFilter = {};
   if (query.q) filter.q = query.q;
-  // The query schema has already refused amounts that do not parse.
-  const minPriceCents = query.minPrice ? parseAmountToCents(query.minPrice) : null;
-  const maxPriceCents = query.maxPrice ? parseAmountToCents(query.maxPrice) : null;
-  if (minPriceCents !== null) filter.minPriceCents = minPriceCents;
-  if (maxPriceCents !== null) filter.maxPriceCents = maxPriceCents;
+  // The query schema has refused what is no amount at all; the currency decides how many decimals.
+  const minPriceCents = minorUnitsOf(query.minPrice, 'minPrice', currency);
+  const maxPriceCents = minorUnitsOf(query.maxPrice, 'maxPrice', currency);
+  if (minPriceCents !== undefined) filter.minPriceCents = minPriceCents;
+  if (maxPriceCents !== undefined) filter.maxPriceCents = maxPriceCents;
   if (query.condition) filter.condition = query.condition;
   if (query.location) filter.location = query.location;
   return filter;
+}
+
+function minorUnitsOf(amount: string | undefined, field: string, currency: string): number | undefined {
+  if (!amount) return undefined;
+  const minor = parseAmount(amount, currency);
+  if (minor === null) throw new BadRequest(messages.invalidPrice, { [field]: messages.invalidPrice });
+  return minor;
 }

@@ -6,7 +6,9 @@ import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   cancelReasons,
   messages,
-  parseAmountToCents,
+  maxPriceMinor,
+  parseAmount,
+  formatMoney,
   sellerMessages,
   type MyProduct,
   type Page,
@@ -53,8 +55,8 @@ export class ProductsService {
           phone: input.phone,
           location: input.location,
           condition: input.condition,
-          originalPriceCents: toCents(input.originalPrice),
-          sellingPriceCents: toCents(input.sellingPrice),
+          originalPriceCents: toMinorUnits(input.originalPrice, 'originalPrice', this.deps.config.CURRENCY),
+          sellingPriceCents: toMinorUnits(input.sellingPrice, 'sellingPrice', this.deps.config.CURRENCY),
           currency: this.deps.config.CURRENCY,
           yearsUsed: Number(String(input.yearsUsed).trim()),
           widthCm: toCm(input.widthCm),
@@ -199,11 +201,18 @@ export class ProductsService {
   }
 }
 
-/** The request schema already refused anything parseAmountToCents cannot read. */
-function toCents(amount: string | number): number {
-  const cents = parseAmountToCents(amount);
-  if (cents === null) throw new BadRequest(messages.invalidPrice);
-  return cents;
+/**
+ * The amount in minor units of the configured currency. The request schema checked the shape of any
+ * currency's amount; the currency decides how many decimals it may have (none for JPY, three for BHD).
+ */
+function toMinorUnits(amount: string | number, field: string, currency: string): number {
+  const minor = parseAmount(amount, currency);
+  if (minor === null) throw new BadRequest(messages.invalidPrice, { [field]: messages.invalidPrice });
+  if (minor > maxPriceMinor) {
+    const message = `Enter an amount of at most ${formatMoney(maxPriceMinor, currency)}.`;
+    throw new BadRequest(message, { [field]: message });
+  }
+  return minor;
 }
 
 function toCm(value: string | number | undefined): number | null {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../auth/allow.js';
 import { z } from 'zod';
 import { reportCreateBody, reportReasons, reportStatuses } from '@furniture-mart/shared';
 
@@ -19,9 +20,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     '/api/reports',
     {
       // Signed out (401) and wrong role (403) are answered before the body is looked at.
-      preValidation: async (request) => {
-        await request.requireViewer(['buyer']);
-      },
+      ...allow(['buyer']),
       schema: {
         tags: ['moderation'],
         summary: 'Report a product (buyers; one open report per product, a few per hour)',

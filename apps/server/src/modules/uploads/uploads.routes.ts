@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../auth/allow.js';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { multipartLimits, readSingleFile, uploadBodyLimit } from './read-upload.js';
@@ -26,6 +27,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   route.post(
     '/api/uploads/images',
     {
+      ...allow(['seller']),
       bodyLimit: uploadBodyLimit,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {

@@ -10,7 +10,7 @@ import {
   isInvertedPriceRange,
   locations,
   pagination,
-  parseAmountToCents,
+  isAmountText,
   productSorts,
   type Condition,
   type Location,
@@ -41,7 +41,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 const amount = (value: string | null) => {
   const text = value?.trim() ?? '';
-  return text && parseAmountToCents(text) !== null ? text : '';
+  return text && isAmountText(text) ? text : '';
 };
 
 const positiveInt = (value: string | null, fallback: number, max: number) => {

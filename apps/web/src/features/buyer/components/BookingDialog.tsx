@@ -50,7 +50,7 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
     onClose();
   });
 
-  const price = formatMoney(product.sellingPriceCents, config.data?.currency ?? 'USD');
+  const price = config.data ? formatMoney(product.sellingPriceCents, config.data.currency) : '';
 
   return (
     <ModalDialog title="Book Now" onClose={onClose} returnFocusRef={returnFocusRef} busy={isSubmitting}>

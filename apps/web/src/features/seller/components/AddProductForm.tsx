@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import {
   conditions,
   locations,
   messages,
-  productCreateRequest,
+  productCreateRequestIn,
   sellerMessages,
   type ProductCreateRequest,
 } from '@furniture-mart/shared';
@@ -73,6 +73,8 @@ export function AddProductForm() {
   // Set when a submit found photos unfinished; the notice then follows their state until they are ready.
   const [photosNotice, setPhotosNotice] = useState(false);
   const currency = config?.currency ?? 'USD';
+  // Prices are checked in the shop's currency: no decimals for JPY, up to three for BHD.
+  const resolver = useMemo(() => zodResolver(productCreateRequestIn(currency)), [currency]);
 
   const {
     register,
@@ -80,7 +82,7 @@ export function AddProductForm() {
     setError,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm({ resolver: zodResolver(productCreateRequest), defaultValues: emptyForm });
+  } = useForm({ resolver, defaultValues: emptyForm });
 
   // The form submits the ids of the photos that finished uploading, in the order shown (cover first).
   const uploadedIds = uploads.items.flatMap((item) => (item.uploaded ? [item.uploaded.id] : []));

@@ -1,4 +1,5 @@
-// `npm run audit:web`: serves the production build with demo data and runs Lighthouse in the system
+// `npm run audit:web`: installs Lighthouse into this folder (it is not part of the default install),
+// then serves the production build with demo data and runs Lighthouse in the system
 // Chromium on home, a category page and login, for mobile and desktop, AUDIT_RUNS times each (default 3;
 // the median run counts). Prints the four category scores and LCP for each, and the gzip size of the
 // JavaScript and CSS the home page loads.
