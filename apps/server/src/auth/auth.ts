@@ -68,7 +68,7 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
     },
-    // Email verification: sent at sign-up, never required (docs/decisions/0011).
+    // Email verification: sent at sign-up, never required (docs/decisions/0013).
     emailVerification: {
       sendOnSignUp: true,
       sendVerificationEmail: mail.sendVerificationEmail,

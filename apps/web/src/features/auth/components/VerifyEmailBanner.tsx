@@ -6,7 +6,7 @@ import { useResendVerification } from '../recoveryApi';
 
 /**
  * For an account whose email is not confirmed yet: a reminder with "Resend". Confirming is never
- * required (docs/decisions/0011). Also says how following the link went.
+ * required (docs/decisions/0013). Also says how following the link went.
  */
 export function VerifyEmailBanner() {
   const auth = useAuth();
