@@ -16,7 +16,8 @@ import {
 import type { ServiceDeps } from '../../services.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Tx } from '../../db/client.js';
-import { bookings, products, users } from '../../db/schema.js';
+import { lockPerson } from '../../db/locks.js';
+import { bookings, products } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors.js';
 import { notifyBookingCreated } from '../orders/notify.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
@@ -173,7 +174,7 @@ export class BookingsService {
  * The buyer's row is locked first, so the buyer's concurrent bookings are counted one after another.
  */
 async function assertBookingAllowance(tx: Tx, buyerId: string, max: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('no key update');
+  await lockPerson(tx, buyerId);
   const [open] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(bookings)

@@ -9,7 +9,8 @@
  */
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bookings, products, users } from '../../db/schema.js';
+import { lockPerson } from '../../db/locks.js';
+import { bookings, products } from '../../db/schema.js';
 
 export const HOLD_MINUTES = 15;
 
@@ -32,9 +33,7 @@ export function claimHold(
   hold: { bookingId: string; productId: string; buyerId: string; maxHolds: number },
 ): Promise<HoldClaim> {
   return db.transaction(async (tx): Promise<HoldClaim> => {
-    // NO KEY UPDATE: serializes this buyer's checkouts, but not the key-share locks of rows that refer
-    // to the buyer (a payment being recorded), which would otherwise deadlock with settlement.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, hold.buyerId)).for('no key update');
+    await lockPerson(tx, hold.buyerId);
     const [booking] = await tx
       .select({
         // The window starts at the first checkout that gets the product, not at one that waited.

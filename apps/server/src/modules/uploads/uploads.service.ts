@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import { sellerMessages, type UploadedImage } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { productPhotos, users } from '../../db/schema.js';
+import { lockPerson } from '../../db/locks.js';
+import { productPhotos } from '../../db/schema.js';
 import { toPhoto } from '../../domain/photos.js';
 import { processImage } from '../../images/pipeline.js';
 import { TooManyRequests } from '../../lib/errors.js';
@@ -43,7 +44,7 @@ export class UploadsService {
       // The quota is checked again where the photo is claimed, with the seller's row locked, so
       // concurrent uploads are counted one after another and cannot pass it together.
       const row = await this.deps.db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+        await lockPerson(tx, ownerId);
         await this.assertRoomForMore(ownerId, now, tx);
         const [inserted] = await tx
           .insert(productPhotos)
