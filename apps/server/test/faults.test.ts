@@ -3,38 +3,30 @@
  * process stays up, and requests succeed again once the server is back, without a restart.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/client.js';
-import { TcpProxy } from './helpers/tcp-proxy.js';
+import { createProxiedDatabase, type ProxiedDatabase } from './helpers/proxied-database.js';
+import type { TcpProxy } from './helpers/tcp-proxy.js';
 import { TestClient } from './helpers/app.js';
 import type { FastifyInstance } from 'fastify';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
-  const name = `fm_fault_${randomBytes(5).toString('hex')}`;
+  let proxied: ProxiedDatabase;
   let proxy: TcpProxy;
   let database: Database;
   let app: FastifyInstance;
   let client: TestClient;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const upstream = new URL(serverUrl!);
-    proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 5432));
-    await proxy.start();
-    const proxied = new URL(serverUrl!);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    proxied.pathname = `/${name}`;
-    database = createDatabase({ url: proxied.toString(), poolSize: 5 });
+    proxied = await createProxiedDatabase(serverUrl!, 'fm_fault');
+    proxy = proxied.proxy;
+    database = createDatabase({ url: proxied.url, poolSize: 5 });
     await database.migrate();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: proxied.toString() });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: proxied.url });
     app = await buildApp({ config, database, authSecret: randomBytes(32).toString('hex'), logger: false });
     client = new TestClient(app);
   });
@@ -42,11 +34,7 @@ describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    await proxy?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await proxied?.drop();
   });
 
   it('answers 503 within 2 s while the database is down, then recovers by itself', async () => {

@@ -12,7 +12,8 @@ import { loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/client.js';
 import { waitForDatabase } from '../src/lib/startup.js';
 import { createProduct } from '../src/modules/payments/testing/fixtures.js';
-import { TcpProxy } from './helpers/tcp-proxy.js';
+import { createProxiedDatabase, type ProxiedDatabase } from './helpers/proxied-database.js';
+import type { TcpProxy } from './helpers/tcp-proxy.js';
 import { signUp, TestClient, type TestUser } from './helpers/app.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -48,7 +49,7 @@ describe('waiting for the database at start-up', () => {
 });
 
 describe.skipIf(!serverUrl)('bounded waits (PostgreSQL)', () => {
-  const name = `fm_timeouts_${randomBytes(5).toString('hex')}`;
+  let proxied: ProxiedDatabase;
   let proxy: TcpProxy;
   let database: Database;
   let app: FastifyInstance;
@@ -56,17 +57,9 @@ describe.skipIf(!serverUrl)('bounded waits (PostgreSQL)', () => {
   let proxiedUrl: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const upstream = new URL(serverUrl!);
-    proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 5432));
-    await proxy.start();
-    const proxied = new URL(serverUrl!);
-    proxied.host = `127.0.0.1:${proxy.port}`;
-    proxied.pathname = `/${name}`;
-    proxiedUrl = proxied.toString();
+    proxied = await createProxiedDatabase(serverUrl!, 'fm_timeouts');
+    proxy = proxied.proxy;
+    proxiedUrl = proxied.url;
     database = createDatabase({ url: proxiedUrl, poolSize: 6, timeouts: { statementMs: 1000, lockMs: 300 } });
     await database.migrate();
     const config = loadConfig({
@@ -82,16 +75,12 @@ describe.skipIf(!serverUrl)('bounded waits (PostgreSQL)', () => {
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    await proxy?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await proxied?.drop();
   });
 
   it('answers 503 with Retry-After within the lock timeout while another transaction holds the row', async () => {
     const product = await createProduct(app, seller.id, { advertised: false, advertisedAt: null });
-    const holder = new pg.Client({ connectionString: serverUrl!.replace(/\/[^/]*$/, `/${name}`) });
+    const holder = new pg.Client({ connectionString: proxied.directUrl });
     await holder.connect();
     try {
       await holder.query('begin');
