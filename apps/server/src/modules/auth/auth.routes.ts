@@ -125,7 +125,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // The role goes to Better Auth out of band (see signUpRole), never as one of its input fields.
       const { role, ...body } = request.body;
       const response = await signUpRole.run(role as SignUpRole, () => callAuth(app, request, body));
-      return sendAuthAnswer(reply, response, '/sign-up/email');
+      return sendAuthAnswer(reply, response);
     },
   );
   route.post(
@@ -137,7 +137,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const attempt = await guesses.begin(guessLimits(request.body.email, request.ip));
       const response = await callAuth(app, request, request.body);
       await settle(attempt, response.status === 401);
-      return sendAuthAnswer(reply, response, '/sign-in/email');
+      return sendAuthAnswer(reply, response);
     },
   );
   route.post(
@@ -150,8 +150,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         body: socialRequest,
       },
     },
-    async (request, reply) =>
-      sendAuthAnswer(reply, await callAuth(app, request, request.body), '/sign-in/social'),
+    (request, reply) => forward(app, request, reply),
   );
   route.get(
     '/api/auth/callback/google',
@@ -163,12 +162,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         querystring: oauthCallbackQuery,
       },
     },
-    async (request, reply) => sendAuthAnswer(reply, await callAuth(app, request), '/callback/google'),
+    (request, reply) => forward(app, request, reply),
   );
   route.post(
     '/api/auth/sign-out',
     { schema: { tags: ['accounts'], summary: 'Sign out: ends this session', body: emptyBody } },
-    async (request, reply) => sendAuthAnswer(reply, await callAuth(app, request, {}), '/sign-out'),
+    (request, reply) => forward(app, request, reply),
   );
   route.post(
     '/api/auth/update-user',
@@ -176,8 +175,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       preValidation: signedIn,
       schema: { tags: ['accounts'], summary: 'Change your display name or picture', body: updateUserRequest },
     },
-    async (request, reply) =>
-      sendAuthAnswer(reply, await callAuth(app, request, request.body), '/update-user'),
+    (request, reply) => forward(app, request, reply),
   );
   route.post(
     '/api/auth/change-password',
@@ -195,7 +193,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const attempt = await guesses.begin(guessLimits(viewer.email, request.ip));
       const response = await callAuth(app, request, request.body);
       await settle(attempt, response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD');
-      return sendAuthAnswer(reply, response, '/change-password');
+      return sendAuthAnswer(reply, response);
     },
   );
   await accountRecoveryRoutes(app, perAddress);
@@ -299,8 +297,7 @@ async function accountRecoveryRoutes(
       config: perAddress,
       schema: { tags: ['accounts'], summary: 'Email a password reset link', body: requestResetRequest },
     },
-    async (request, reply) =>
-      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+    (request, reply) => forward(app, request, reply),
   );
   route.post(
     '/api/auth/reset-password',
@@ -312,8 +309,7 @@ async function accountRecoveryRoutes(
         body: resetPasswordRequest,
       },
     },
-    async (request, reply) =>
-      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+    (request, reply) => forward(app, request, reply),
   );
   route.post(
     '/api/auth/send-verification-email',
@@ -325,8 +321,7 @@ async function accountRecoveryRoutes(
         body: sendVerificationRequest,
       },
     },
-    async (request, reply) =>
-      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+    (request, reply) => forward(app, request, reply),
   );
   route.get(
     '/api/auth/verify-email',
@@ -338,9 +333,13 @@ async function accountRecoveryRoutes(
         querystring: verifyEmailQuery,
       },
     },
-    async (request, reply) =>
-      sendAuthAnswer(reply, await callAuth(app, request, request.body), request.routeOptions.url!.replace('/api/auth', '')),
+    (request, reply) => forward(app, request, reply),
   );
+}
+
+/** The whole of most routes here: the checked request to Better Auth, its answer back in ours. */
+async function forward(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  return sendAuthAnswer(reply, await callAuth(app, request, request.body));
 }
 
 /**
@@ -368,7 +367,9 @@ async function callAuth(app: FastifyInstance, request: FastifyRequest, body?: un
   );
 }
 
-async function sendAuthAnswer(reply: FastifyReply, response: Response, path: string) {
+/** Better Auth's answer in ours; its failures are read by the endpoint's own path (e.g. `/sign-in/email`). */
+async function sendAuthAnswer(reply: FastifyReply, response: Response) {
+  const path = reply.request.routeOptions.url!.replace('/api/auth', '');
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key)) {
