@@ -8,6 +8,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { claimDue } from '../../db/queue.js';
 import { mailOutbox } from '../../db/schema.js';
 import { backoffSeconds } from '../../lib/periodic.js';
 import { NotFound } from '../../lib/errors.js';
@@ -19,8 +20,6 @@ export interface MailRunOptions {
   /** Stop after the message in progress (a shutdown). */
   signal?: AbortSignal;
 }
-
-const LEASE_SECONDS = 120;
 
 export class MailService {
   constructor(
@@ -35,20 +34,9 @@ export class MailService {
   /** Sends what is due; answers how many were sent. */
   async runOnce({ batch = 25, signal }: MailRunOptions = {}): Promise<number> {
     const { db } = this.deps;
-    const claimed = await db.execute(sql`
-      update ${mailOutbox}
-      set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from ${mailOutbox}
-        where status = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at, created_at
-        limit ${batch}
-        for update skip locked
-      )
-      returning id`);
+    const claimed = await claimDue(db, mailOutbox, batch, { countAttempt: true });
     let sent = 0;
-    for (const { id } of rowsOf<{ id: string }>(claimed)) {
+    for (const id of claimed) {
       if (signal?.aborted) break;
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.status !== 'pending') continue;
@@ -100,10 +88,4 @@ export class MailService {
     if (!mail) throw new NotFound('This message does not exist.');
     return mail;
   }
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too; drizzle's execute type differs by driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  const value = result as { rows?: T[] } | T[];
-  return Array.isArray(value) ? value : (value.rows ?? []);
 }

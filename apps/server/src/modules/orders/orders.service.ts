@@ -18,7 +18,7 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bookings, products, reports, users } from '../../db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
-import { rowsOf } from '../mail/mail.service.js';
+import { rowsOf } from '../../db/queue.js';
 import { notifyCompleted } from './notify.js';
 import { refundPaidBookings, type RefundService } from './refunds.js';
 

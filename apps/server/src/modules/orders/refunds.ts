@@ -8,13 +8,11 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Page, PageQuery, RefundAttentionRow } from '@furniture-mart/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { claimDue } from '../../db/queue.js';
 import { bookings, payments, refunds } from '../../db/schema.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { backoffSeconds } from '../../lib/periodic.js';
-import { rowsOf } from '../mail/mail.service.js';
 import { notifyRefunded } from './notify.js';
-
-const LEASE_SECONDS = 120;
 
 export interface RefundTarget {
   bookingIds?: string[];
@@ -78,22 +76,9 @@ export class RefundService {
   /** Asks the provider for every due refund; answers how many it accepted. */
   async runOnce(batch = 10): Promise<number> {
     const { db } = this.deps;
-    const claimed = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        update ${refunds}
-        set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        where id in (
-          select id from ${refunds}
-          where status = 'pending' and next_attempt_at <= now()
-            and (locked_until is null or locked_until < now())
-          order by next_attempt_at, created_at
-          limit ${batch}
-          for update skip locked
-        )
-        returning id`),
-    );
+    const claimed = await claimDue(db, refunds, batch);
     let done = 0;
-    for (const { id } of claimed) {
+    for (const id of claimed) {
       const [row] = await db
         .select({ refund: refunds, payment: payments })
         .from(refunds)
