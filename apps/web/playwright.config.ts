@@ -4,7 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const port = 3100;
+// Another port when 3100 is taken (several checkouts on one machine).
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh database per run. Workers re-read this file, so the directory is made once, by the

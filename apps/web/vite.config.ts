@@ -72,7 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
-    // The server reads it to name a page's chunks in the page it sends (apps/server/src/plugins/app-pages.ts).
+    // The server reads it to name a page's chunks in the page it sends (apps/server/src/http/app-pages.ts).
     manifest: !isSsrBuild,
     emptyOutDir: true,
     rolldownOptions: {

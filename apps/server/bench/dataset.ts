@@ -4,11 +4,13 @@
  * 100,000 products load in seconds on either engine.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client.js';
+import type { Db } from '../src/platform/db/client.js';
 
 export async function productCount(db: Db): Promise<number> {
   // Both drivers answer an object with `rows`.
-  const result = (await db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: { n: number }[] };
+  const result = (await db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+    rows: { n: number }[];
+  };
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -46,8 +48,8 @@ export async function loadDataset(db: Db, products: number, sellers = 500): Prom
     from generate_series(1, ${products}) g, sellers, cats`);
 
   await db.execute(sql`
-    insert into product_photos (owner_id, product_id, position, display_key, thumb_key, width, height, thumb_width, thumb_height, bytes)
-    select p.seller_id, p.id, 0, u || '-display.webp', u || '-thumb.webp', 1200, 900, 400, 300, 50000
+    insert into product_photos (owner_id, product_id, position, display_key, thumb_key, width, height, thumb_width, thumb_height, middle_key, middle_width, middle_height, bytes)
+    select p.seller_id, p.id, 0, u || '-display.webp', u || '-thumb.webp', 1200, 900, 400, 300, u || '-middle.webp', 800, 600, 50000
     from (select id, seller_id, gen_random_uuid()::text u from products where seller_id in
       (select id from users where email like 'bench-seller-%')) p
     where not exists (select 1 from product_photos ph where ph.product_id = p.id)`);

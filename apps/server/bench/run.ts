@@ -1,25 +1,30 @@
 /**
  * `npm run bench`: loads a generated dataset (BENCH_PRODUCTS, default 100,000) into PostgreSQL
- * (BENCH_DATABASE_URL) or PGlite, then in one run measures the built server with autocannon and, beside
- * each endpoint, its ceiling: the same service call (same SQL, same driver) with no HTTP and nothing
- * answered from memory, and a bare Node HTTP server answering fixed JSON. The server is measured twice:
+ * (BENCH_DATABASE_URL) or PGlite, then in one run measures the built server with autocannon: the JSON
+ * API (beside each endpoint its ceiling: the same service call, same SQL and driver, with no HTTP and
+ * nothing answered from memory), the pages people load rendered on the server (the signed-in category
+ * page, the home page for a visitor and for someone signed in), and a cache-hostile mix where every
+ * request is a distinct combination of category, filters, search, sort and page. Then a bare Node HTTP
+ * server answering fixed JSON: what this machine can do over HTTP at all. The server is measured twice:
  * as configured by default (listings answered from memory for a few seconds, listing-cache.ts) and with
- * every read going to the database (LISTING_CACHE_SECONDS=0). Prints a table and writes
- * .bench/results.json.
+ * every read going to the database (LISTING_CACHE_SECONDS=0), with its peak resident memory.
+ * Prints a table and the targets of docs/decisions/0015-fast-listings.md, and writes
+ * .bench/results-<products>.json (at 1,000,000 products it compares with the 100,000 run's file).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { categoryProductsQuery, productSearchQuery, pageQuery } from '@furniture-mart/shared';
-import { createDatabase } from '../src/db/client.js';
+import { categoryProductsQueryIn, productSearchQueryIn, pageQuery } from '@furniture-mart/shared';
+import { createDatabase } from '../src/platform/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadDataset, productCount, vacuum } from './dataset.js';
 import { measureHttp, measureInProcess, type Measurement } from './measure.js';
+import { cacheHostilePaths } from './mix.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -40,17 +45,42 @@ interface Row {
   http: Measurement;
   /** Every read from the database. */
   httpUncached: Measurement;
-  ceiling: Measurement;
+  /** JSON endpoints only: the service call without HTTP. */
+  ceiling?: Measurement;
 }
+
+interface Load {
+  name: string;
+  path: string;
+  /** Sent with the signed-in buyer's session. */
+  signedIn: boolean;
+  /** Rendered pages: what the answer must contain to count as rendered with its data. */
+  rendered?: RegExp;
+  nextPath?: () => string;
+}
+
+/** Product titles end in "#<number>" (dataset.ts): a page showing one was rendered with its data. */
+const showsProducts = /#\d+/;
 
 async function main() {
   mkdirSync(benchDir, { recursive: true });
   const engine = databaseUrl ? 'postgres' : 'pglite';
-  console.log(`Benchmark: ${products} products on ${engine}, ${connections} connections, ${seconds}s per measurement`);
+  console.log(
+    `Benchmark: ${products} products on ${engine}, ${connections} connections, ${seconds}s per measurement`,
+  );
 
   // 1. Dataset and in-process ceilings, with the server not yet running (PGlite allows one process).
   // The ceiling is the SQL itself: nothing answered from memory.
-  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', RATE_LIMIT_AUTH_PER_MINUTE: '100000', PUBLIC_URL: base, LISTING_CACHE_SECONDS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: secret,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl ?? '',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    PUBLIC_URL: base,
+    LISTING_CACHE_SECONDS: '0',
+  });
   const database = createDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'db'), poolSize: 20 });
   await database.migrate();
   const existing = await productCount(database.db);
@@ -62,18 +92,84 @@ async function main() {
   }
   await vacuum(database.db);
   const app = await buildApp({ config, database, authSecret: secret, logger: false });
+  const categoryProductsQuery = categoryProductsQueryIn(config.CURRENCY);
+  const productSearchQuery = productSearchQueryIn(config.CURRENCY);
   await app.ready();
   const [category] = await app.services.categories.list();
   const cookie = await signUpCookie(app);
 
   const endpoints = [
-    { name: 'category page 1', path: `/api/categories/${category!.id}`, call: () => app.services.catalogue.categoryWithProducts(category!.id, categoryProductsQuery.parse({})) },
-    { name: 'category page 50', path: `/api/categories/${category!.id}?page=50`, call: () => app.services.catalogue.categoryWithProducts(category!.id, categoryProductsQuery.parse({ page: '50' })) },
-    { name: 'filtered', path: `/api/categories/${category!.id}?minPrice=100&maxPrice=900&condition=good&sort=price_asc`, call: () => app.services.catalogue.categoryWithProducts(category!.id, categoryProductsQuery.parse({ minPrice: '100', maxPrice: '900', condition: 'good', sort: 'price_asc' })) },
-    { name: 'text search', path: `/api/products?q=walnut%20desk`, call: () => app.services.catalogue.search(productSearchQuery.parse({ q: 'walnut desk' })) },
-    { name: 'advertised', path: `/api/products/advertised`, call: () => app.services.catalogue.advertised(pageQuery.parse({})) },
+    {
+      name: 'category page 1 (JSON)',
+      path: `/api/categories/${category!.id}`,
+      call: () => app.services.catalogue.categoryWithProducts(category!.id, categoryProductsQuery.parse({})),
+    },
+    {
+      name: 'category page 50',
+      path: `/api/categories/${category!.id}?page=50`,
+      call: () =>
+        app.services.catalogue.categoryWithProducts(
+          category!.id,
+          categoryProductsQuery.parse({ page: '50' }),
+        ),
+    },
+    {
+      name: 'filtered',
+      path: `/api/categories/${category!.id}?minPrice=100&maxPrice=900&condition=good&sort=price_asc`,
+      call: () =>
+        app.services.catalogue.categoryWithProducts(
+          category!.id,
+          categoryProductsQuery.parse({
+            minPrice: '100',
+            maxPrice: '900',
+            condition: 'good',
+            sort: 'price_asc',
+          }),
+        ),
+    },
+    {
+      name: 'text search',
+      path: `/api/products?q=walnut%20desk`,
+      call: () => app.services.catalogue.search(productSearchQuery.parse({ q: 'walnut desk' })),
+    },
+    {
+      name: 'advertised',
+      path: `/api/products/advertised`,
+      call: () => app.services.catalogue.advertised(pageQuery.parse({})),
+    },
     // What GET /api/me does for a session in use: read it, and renew it through Better Auth when due.
-    { name: 'me', path: `/api/me`, call: () => app.viewers.readAndRenew({ headers: { cookie } } as FastifyRequest, {} as FastifyReply) },
+    {
+      name: 'me',
+      path: `/api/me`,
+      call: () => app.viewers.readAndRenew({ headers: { cookie } } as FastifyRequest, {} as FastifyReply),
+    },
+  ];
+
+  const categories = await app.services.categories.list();
+  const loads: Load[] = [
+    ...endpoints.map((endpoint) => ({
+      name: endpoint.name,
+      path: endpoint.path,
+      signedIn: endpoint.name !== 'advertised',
+    })),
+    {
+      name: 'category page rendered',
+      path: `/categories/${category!.slug}`,
+      signedIn: true,
+      rendered: showsProducts,
+    },
+    { name: 'home, visitor', path: '/', signedIn: false, rendered: showsProducts },
+    { name: 'home, signed in', path: '/', signedIn: true, rendered: showsProducts },
+    {
+      name: 'cache-hostile mix',
+      path: '(distinct filters, searches, sorts, deep pages)',
+      signedIn: true,
+      // 90% of the dataset is available, spread evenly over the categories.
+      nextPath: cacheHostilePaths(
+        categories.map((c) => c.id),
+        Math.floor((products * 0.9) / categories.length),
+      ),
+    },
   ];
 
   const ceilings = new Map<string, Measurement>();
@@ -91,6 +187,7 @@ async function main() {
   // with every read going to the database.
   const measured = new Map<string, Measurement>();
   const uncached = new Map<string, Measurement>();
+  const notRendered = new Set<string>();
   for (const [label, results, env] of [
     ['http', measured, {}],
     ['http, every read from the database', uncached, { LISTING_CACHE_SECONDS: '0' }],
@@ -98,24 +195,43 @@ async function main() {
     const server = startServer(env);
     try {
       await waitForHealth();
-      for (const endpoint of endpoints) {
+      for (const load of loads) {
+        const headers: Record<string, string> = load.signedIn ? { cookie } : {};
+        if (load.rendered) {
+          // A page the server could not render is sent as the empty app page: far cheaper, and no answer.
+          const body = await fetch(base + load.path, { headers }).then((r) => r.text());
+          if (!load.rendered.test(body)) {
+            notRendered.add(load.name);
+            console.warn(`  ${load.name}: the answer is not rendered with its data (is the web app built?)`);
+          }
+        }
+        const options = {
+          connections,
+          headers,
+          pid: server.pid,
+          ...(load.nextPath ? { nextPath: load.nextPath } : {}),
+        };
         // Warm up: the first requests of a fresh process also compile its code.
-        await measureHttp(base + endpoint.path, { connections, seconds: warmUpSeconds, headers: { cookie } });
-        const result = await measureHttp(base + endpoint.path, { connections, seconds, headers: { cookie } });
-        results.set(endpoint.name, result);
-        console.log(`  ${label} ${endpoint.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms`);
+        // A mix names its paths itself; its `path` only describes it.
+        const url = load.nextPath ? `${base}/` : base + load.path;
+        await measureHttp(url, { ...options, seconds: warmUpSeconds });
+        const result = await measureHttp(url, { ...options, seconds });
+        results.set(load.name, result);
+        console.log(
+          `  ${label} ${load.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, rss ${result.rssMb} MB`,
+        );
       }
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
   }
-  const rows: Row[] = endpoints.map((endpoint) => ({
-    name: endpoint.name,
-    path: endpoint.path,
-    http: measured.get(endpoint.name)!,
-    httpUncached: uncached.get(endpoint.name)!,
-    ceiling: ceilings.get(endpoint.name)!,
+  const rows: Row[] = loads.map((load) => ({
+    name: notRendered.has(load.name) ? `${load.name} (NOT RENDERED)` : load.name,
+    path: load.path,
+    http: measured.get(load.name)!,
+    httpUncached: uncached.get(load.name)!,
+    ...(ceilings.has(load.name) ? { ceiling: ceilings.get(load.name)! } : {}),
   }));
 
   // 3. A bare Node HTTP server: what this machine can do over HTTP at all.
@@ -157,7 +273,9 @@ function startServer(extraEnv: Record<string, string>): ChildProcess {
 
 async function waitForHealth(): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -184,23 +302,125 @@ function report(engine: string, rows: Row[], bare: Measurement) {
     'req/s': row.http.requestsPerSecond,
     'p50 ms': row.http.p50Ms,
     'p99 ms': row.http.p99Ms,
+    'rss MB': row.http.rssMb,
     errors: row.http.errors + row.httpUncached.errors,
-    'ceiling calls/s': row.ceiling.requestsPerSecond,
-    'ratio to ceiling': ratio(row.http.requestsPerSecond, row.ceiling.requestsPerSecond),
+    'ceiling calls/s': row.ceiling?.requestsPerSecond ?? '',
     'ratio to bare node': ratio(row.http.requestsPerSecond, bare.requestsPerSecond, 1000),
     'db only req/s': row.httpUncached.requestsPerSecond,
+    'db only p50 ms': row.httpUncached.p50Ms,
     'db only p99 ms': row.httpUncached.p99Ms,
-    'db only ratio': ratio(row.httpUncached.requestsPerSecond, row.ceiling.requestsPerSecond),
+    'db only rss MB': row.httpUncached.rssMb,
+    'db only ratio to bare node': ratio(row.httpUncached.requestsPerSecond, bare.requestsPerSecond, 1000),
   }));
   console.table(table);
   console.log('db only: the same server with LISTING_CACHE_SECONDS=0, every listing read from the database');
   console.log(`bare Node HTTP: ${bare.requestsPerSecond} req/s, p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms`);
-  const out = path.join(benchDir, 'results.json');
+
+  const targets = checkTargets(rows, bare);
+  console.log('\nTargets (docs/decisions/0015-fast-listings.md):');
+  for (const target of targets)
+    console.log(`  ${target.met ? 'met    ' : 'NOT MET'} ${target.name}: ${target.reached}`);
+
+  const out = path.join(benchDir, `results-${products}.json`);
   writeFileSync(
     out,
-    JSON.stringify({ date: new Date().toISOString(), engine, products, connections, seconds, rows, bareNode: bare }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        engine,
+        products,
+        connections,
+        seconds,
+        rows,
+        bareNode: bare,
+        targets,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`written to ${path.relative(root, out)}`);
+}
+
+interface Target {
+  name: string;
+  reached: string;
+  met: boolean;
+}
+
+/** The targets of the listings work, each for the default server and the one reading every listing from the database. */
+function checkTargets(rows: Row[], bare: Measurement): Target[] {
+  const find = (prefix: string) => rows.find((row) => row.name.startsWith(prefix));
+  const targets: Target[] = [];
+  const against = (
+    name: string,
+    row: Row | undefined,
+    base: Measurement | undefined,
+    baseName: string,
+    minRatio: number,
+    pick: (r: Row) => Measurement,
+    mode: string,
+  ) => {
+    if (!row || !base) return;
+    const m = pick(row);
+    const r = Math.round((m.requestsPerSecond / base.requestsPerSecond) * 100) / 100;
+    targets.push({
+      name: `${name} (${mode}) >= ${minRatio}x ${baseName}, p99 <= 100 ms`,
+      reached: `${r}x (${m.requestsPerSecond} / ${base.requestsPerSecond} req/s), p99 ${m.p99Ms} ms${row.name.includes('NOT RENDERED') ? ', NOT RENDERED' : ''}`,
+      met: r >= minRatio && m.p99Ms <= 100 && !row.name.includes('NOT RENDERED'),
+    });
+  };
+  for (const [mode, pick] of [
+    ['cache on', (r: Row) => r.http],
+    ['cache off', (r: Row) => r.httpUncached],
+  ] as const) {
+    const json = find('category page 1 (JSON)');
+    against(
+      'rendered category page',
+      find('category page rendered'),
+      json && pick(json),
+      'the JSON API',
+      0.5,
+      pick,
+      mode,
+    );
+    const advertised = find('advertised');
+    against(
+      'visitor home page',
+      find('home, visitor'),
+      advertised && pick(advertised),
+      'the JSON API (advertised)',
+      0.5,
+      pick,
+      mode,
+    );
+  }
+  against(
+    'cache-hostile mix',
+    find('cache-hostile mix'),
+    bare,
+    'bare Node',
+    0.1,
+    (r) => r.httpUncached,
+    'cache off',
+  );
+  // At 1,000,000 products: the mix's p99 against the 100,000 run's, when that run's file is there.
+  const reference = path.join(benchDir, 'results-100000.json');
+  const mix = find('cache-hostile mix');
+  if (products >= 1_000_000 && mix && existsSync(reference)) {
+    const before = (JSON.parse(readFileSync(reference, 'utf8')) as { rows: Row[] }).rows.find((row) =>
+      row.name.startsWith('cache-hostile mix'),
+    );
+    if (before) {
+      const factor = Math.round((mix.httpUncached.p99Ms / before.httpUncached.p99Ms) * 100) / 100;
+      targets.push({
+        name: `cache-hostile mix p99 at ${products} products within 2x of 100,000 (cache off)`,
+        reached: `${factor}x (${mix.httpUncached.p99Ms} ms against ${before.httpUncached.p99Ms} ms)`,
+        met: factor <= 2,
+      });
+    }
+  }
+  return targets;
 }
 
 main().catch((error) => {

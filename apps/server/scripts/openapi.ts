@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/client.js';
+import { createDatabase } from '../src/platform/db/client.js';
 
 const output = path.resolve(process.argv[2] ?? '.openapi/openapi.json');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-openapi-'));

@@ -15,26 +15,27 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import { createAuth, type Auth } from './auth/auth.js';
-import { createViewerReader, requireViewer, type Viewer, type ViewerReader } from './auth/viewer.js';
+import type { Database } from './platform/db/client.js';
+import { createAuth, type Auth } from './platform/auth/auth.js';
+import { createViewerReader, requireViewer, type Viewer, type ViewerReader } from './platform/auth/viewer.js';
 import type { Role } from '@furniture-mart/shared';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
-import { registerJsonBody } from './plugins/json-body.js';
-import { registerSecurity } from './plugins/security.js';
-import { registerCanonicalPaths } from './plugins/canonical-path.js';
-import { MemoryAttemptStore, SharedAttemptStore, type AttemptStore } from './lib/attempts.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { answerSerializerCompiler } from './plugins/serializer.js';
-import { registerWebApp, type WebAppOptions } from './plugins/web-app.js';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
+import { registerJsonBody } from './http/json-body.js';
+import { registerSecurity } from './http/security.js';
+import { registerCanonicalPaths } from './http/canonical-path.js';
+import { MemoryAttemptStore, SharedAttemptStore, type AttemptStore } from './platform/attempts.js';
+import { registerOpenApi } from './http/openapi.js';
+import { answerSerializerCompiler } from './http/serializer.js';
+import { registerWebApp, type WebAppOptions } from './http/web-app.js';
+import { recoveryMail } from './modules/accounts/recovery-mail.js';
 import { createServices, type Services } from './services.js';
-import type { ImageStore } from './images/store.js';
-import { createImageStore } from './images/create-store.js';
-import type { PaymentProvider } from './payments/provider.js';
-import { createPaymentProvider } from './payments/create-provider.js';
+import type { ImageStore } from './platform/images/store.js';
+import { createImageStore } from './platform/images/create-store.js';
+import type { PaymentProvider } from './platform/card-providers/provider.js';
+import { createPaymentProvider } from './platform/card-providers/create-provider.js';
 import { registerModules } from './modules/index.js';
-import { createSharedRedis, type SharedRedis } from './lib/redis.js';
-import { sharedRateLimitStore } from './lib/rate-limit-store.js';
+import { createSharedRedis, type SharedRedis } from './platform/redis.js';
+import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { shareListingChanges, type ListingChanges } from './modules/catalogue/listing-changes.js';
 import type { MailTransport } from './modules/mail/transport.js';
 
@@ -44,7 +45,7 @@ export interface AppDeps {
   /** Signs session cookies; stable across restarts so sessions survive them. */
   authSecret: string;
   images?: ImageStore;
-  payments?: PaymentProvider;
+  cardProvider?: PaymentProvider;
   /** Where mail goes (default: SMTP_URL, or the database mailbox). */
   mail?: MailTransport;
   logger?: FastifyServerOptions['logger'];
@@ -113,13 +114,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
-  const auth = createAuth({ config, db: database.db, secret: deps.authSecret });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: deps.authSecret,
+    recoveryMail: recoveryMail(database.db, config.PUBLIC_URL),
+  });
   const images = deps.images ?? (await createImageStore(config));
-  const payments = deps.payments ?? (await createPaymentProvider(config));
+  const cardProvider = deps.cardProvider ?? (await createPaymentProvider(config));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
-  const services = createServices({ config, db: database.db, images, payments, mail: deps.mail });
+  const services = createServices({ config, db: database.db, images, cardProvider, mail: deps.mail });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
   const redis =

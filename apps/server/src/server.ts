@@ -3,10 +3,10 @@
  * listen, and shut down gracefully on SIGTERM/SIGINT.
  */
 import { shouldSeedDemo } from './config.js';
-import { loadConfigOrExit, openMigratedDatabase } from './lib/startup.js';
+import { loadConfigOrExit, openMigratedDatabase } from './startup.js';
 import { buildApp } from './app.js';
-import { resolveAuthSecret } from './lib/auth-secret.js';
-import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { resolveAuthSecret } from './platform/auth/secret.js';
+import { seedDemoIfEmpty } from './platform/db/seed/demo.js';
 import { exitWithin } from './lib/exit-deadline.js';
 import { LogDestination } from './lib/log-destination.js';
 import { startBackgroundJobs } from './jobs.js';

@@ -2,10 +2,7 @@
  * Builds every service once per app from its dependencies. Routes reach services through
  * app.services, so a route handler stays a thin translation between HTTP and a service call.
  */
-import type { Config } from './config.js';
-import type { Db } from './db/client.js';
-import type { ImageStore } from './images/store.js';
-import type { PaymentProvider } from './payments/provider.js';
+import type { ServiceDeps } from './modules/deps.js';
 import { CategoriesService } from './modules/categories/categories.service.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { NewsletterService } from './modules/newsletter/newsletter.service.js';
@@ -20,15 +17,9 @@ import { MailService } from './modules/mail/mail.service.js';
 import { createMailTransport, type MailTransport } from './modules/mail/transport.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { RefundService } from './modules/orders/refunds.js';
-
-export interface ServiceDeps {
-  config: Config;
-  db: Db;
-  images: ImageStore;
-  payments: PaymentProvider;
-  /** Listing answers kept briefly; a write that changes what a listing shows calls `changed()`. */
-  listings: ListingCache;
-}
+import { ProductPageService } from './modules/products/product-page.service.js';
+import { FavouritesService } from './modules/favourites/favourites.service.js';
+import { SellersService } from './modules/sellers/sellers.service.js';
 
 export function createServices({
   mail,
@@ -50,10 +41,13 @@ export function createServices({
     refunds,
     orders: new OrdersService(deps, refunds),
     categories,
-    paymentProvider: deps.payments,
+    cardProvider: deps.cardProvider,
     catalogue: new CatalogueService(deps, categories),
     newsletter: new NewsletterService(deps),
     products: new ProductsService(deps),
+    productPages: new ProductPageService(deps),
+    favourites: new FavouritesService(deps),
+    sellers: new SellersService(deps),
     uploads: new UploadsService(deps),
     bookings: new BookingsService(deps),
     reports: new ReportsService(deps),

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createDatabase, type Database } from '../src/db/client.js';
+import { createDatabase, type Database } from '../src/platform/db/client.js';
 import { createProxiedDatabase, type ProxiedDatabase } from './helpers/proxied-database.js';
 import type { TcpProxy } from './helpers/tcp-proxy.js';
 import { TestClient } from './helpers/app.js';

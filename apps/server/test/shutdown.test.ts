@@ -10,9 +10,10 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtEntry } from './helpers/built.js';
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+// The bundled server, started as production starts it.
+const serverEntry = builtEntry('server');
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -22,9 +23,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// A bound that catches a server that never starts, not a speed check: a fresh embedded database runs
+// every migration first, which took close to 30 s on two cores busy with other work.
 async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) return;
+  for (let i = 0; i < 900; i++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('server did not start');
@@ -34,8 +42,18 @@ describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new ones and exits with the database closed', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-shutdown-'));
-    const child = spawn(tsx, [serverEntry], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, SHUTDOWN_DRAIN_SECONDS: '0' },
+    const child = spawn(process.execPath, [serverEntry], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SHUTDOWN_DRAIN_SECONDS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -85,13 +103,13 @@ describe('graceful shutdown', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 150_000);
 
   /** The server on a fresh embedded database; standard output read only when `readOutput`. */
   async function start(env: Record<string, string>, readOutput = true) {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-shutdown-'));
-    const child = spawn(tsx, [serverEntry], {
+    const child = spawn(process.execPath, [serverEntry], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -148,7 +166,7 @@ describe('graceful shutdown', () => {
     } finally {
       server.stop();
     }
-  }, 60_000);
+  }, 150_000);
 
   it('keeps answering and exits in time when nobody reads its log', async () => {
     const server = await start({ SHUTDOWN_DRAIN_SECONDS: '1' }, false);
@@ -171,5 +189,5 @@ describe('graceful shutdown', () => {
     } finally {
       server.stop();
     }
-  }, 60_000);
+  }, 150_000);
 });

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createDatabase, type Database } from '../src/db/client.js';
-import { waitForDatabase } from '../src/lib/startup.js';
-import { createProduct } from '../src/modules/payments/testing/fixtures.js';
+import { createDatabase, type Database } from '../src/platform/db/client.js';
+import { waitForDatabase } from '../src/startup.js';
+import { insertProduct } from './helpers/fixtures.js';
 import { createProxiedDatabase, type ProxiedDatabase } from './helpers/proxied-database.js';
 import type { TcpProxy } from './helpers/tcp-proxy.js';
 import { signUp, TestClient, type TestUser } from './helpers/app.js';
@@ -79,7 +79,10 @@ describe.skipIf(!serverUrl)('bounded waits (PostgreSQL)', () => {
   });
 
   it('answers 503 with Retry-After within the lock timeout while another transaction holds the row', async () => {
-    const product = await createProduct(app, seller.id, { advertised: false, advertisedAt: null });
+    const product = await insertProduct(app.database.db, seller.id, {
+      advertised: false,
+      advertisedAt: null,
+    });
     const holder = new pg.Client({ connectionString: proxied.directUrl });
     await holder.connect();
     try {

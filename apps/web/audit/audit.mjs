@@ -36,7 +36,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
 });
 
 async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
+  // Up to three minutes: the demo data is made at start, slowly on a busy machine.
+  for (let i = 0; i < 1800; i++) {
     if (
       await fetch(`${base}/api/health`)
         .then((r) => r.ok)

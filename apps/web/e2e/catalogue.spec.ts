@@ -285,7 +285,10 @@ test.describe('category page', () => {
     await expect(dialog).toContainText(verified.description);
     await expect(
       dialog.getByRole('img', { name: new RegExp(`^Photo 1 of \\d+ of ${verified.title}$`) }),
-    ).toHaveAttribute('src', /-display\.webp$/);
+    ).toHaveAttribute('src', /-(middle|display)\.webp$/);
+    await expect(
+      dialog.getByRole('img', { name: new RegExp(`^Photo 1 of \\d+ of ${verified.title}$`) }),
+    ).toHaveAttribute('srcset', /-thumb\.webp \d+w/);
     await screenshotScreenBothWidths(page, 'catalogue-product-details');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -367,9 +370,12 @@ test.describe('pages rendered on the server', () => {
     const html = await answer.text();
     expect(html).toMatch(/<head>[\s\S]*<title>Bed Room \| Furniture Mart<\/title>[\s\S]*<\/head>/);
     for (const item of api.products.items) expect(html).toContain(item.title);
-    // The first photo is asked for from the head, before any script runs.
+    // The first photo is asked for from the head, before any script runs, in every stored size, so the
+    // browser preloads the one the card will draw at this width (and not a second one).
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="preload" as="image" href="\/media\/[^"]+-thumb\.webp"/);
+    expect(head).toMatch(
+      /<link rel="preload" as="image" imageSrcSet="\/media\/[^"]+-thumb\.webp \d+w(, \/media\/[^"]+-(middle|display)\.webp \d+w)*" imageSizes="[^"]+"/,
+    );
 
     const problems = watchProblems(page);
     await page.goto(address);

@@ -62,7 +62,9 @@ test.describe('site frame', () => {
   });
 
   test('an unknown address shows Page Not Found with a way home', async ({ page }) => {
-    await page.goto('/no-such-page/at-all');
+    // A real 404 for search engines and link checkers, with the app page that says so to people.
+    const response = await page.goto('/no-such-page/at-all');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: messages.notFoundTitle })).toBeVisible();
     await expect(page.getByText(messages.notFoundText)).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -142,13 +142,13 @@ test.describe('journeys', () => {
       ],
     });
     const row = myProductRow(page, title);
-    await expect(row.getByText('available')).toBeVisible();
-    await expect(row.getByText('$95.50')).toBeVisible();
+    await expect(row.getByText('available').filter({ visible: true })).toBeVisible();
+    await expect(row.getByText('$95.50').filter({ visible: true })).toBeVisible();
     await expect(row.locator('img')).toHaveAttribute('src', /-thumb\.webp$/);
 
     await row.getByRole('button', { name: `Advertise ${title}` }).click();
     await expect(page.getByText(messages.productAdvertised)).toBeVisible();
-    await expect(row.getByText('advertised', { exact: true })).toBeVisible();
+    await expect(row.getByText('advertised', { exact: true }).filter({ visible: true })).toBeVisible();
 
     // Popular furniture on the home page shows it, with both photos in its details.
     await mainNav(page).getByRole('link', { name: 'Home' }).click();
@@ -324,7 +324,7 @@ test.describe('journeys', () => {
     // The seller sees it sold, and who bought it with their phone and meeting place.
     await seller.page.reload();
     const row = myProductRow(seller.page, sold);
-    await expect(row.getByText('sold', { exact: true })).toBeVisible();
+    await expect(row.getByText('sold', { exact: true }).filter({ visible: true })).toBeVisible();
     const opener = seller.page.getByRole('button', { name: `Bookings for ${sold}` });
     await opener.click();
     const bookings = seller.page.getByRole('dialog', { name: `Bookings for ${sold}` });

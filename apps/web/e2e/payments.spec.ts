@@ -146,7 +146,7 @@ test.describe.serial('card payment', () => {
     await signIn(page, seller.email, seller.password);
     await page.goto('/dashboard/myProducts');
     const row = await findMyProductRow(page);
-    await expect(row.getByText('sold', { exact: true })).toBeVisible();
+    await expect(row.getByText('sold', { exact: true }).filter({ visible: true })).toBeVisible();
   });
 
   test('another buyer opening the payment page gets Not Found', async ({ page }) => {

@@ -94,13 +94,13 @@ test.describe('seller tools', () => {
 
     const row = myProductRow(page, title);
     await expect(row).toBeVisible();
-    await expect(row.getByText('available')).toBeVisible();
-    await expect(row.getByText('$145.50')).toBeVisible();
+    await expect(row.getByText('available').filter({ visible: true })).toBeVisible();
+    await expect(row.getByText('$145.50').filter({ visible: true })).toBeVisible();
     await expect(row.locator('img')).toHaveAttribute('src', /\/media\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
 
     await row.getByRole('button', { name: `Advertise ${title}` }).click();
     await expect(page.getByText(messages.productAdvertised)).toBeVisible();
-    await expect(row.getByText('advertised', { exact: true })).toBeVisible();
+    await expect(row.getByText('advertised', { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(row.getByRole('button', { name: `Advertise ${title}` })).toHaveCount(0);
     await screenshotBothWidths(page, 'my-products');
 

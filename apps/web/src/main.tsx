@@ -15,8 +15,8 @@ import './index.css';
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-// Login, sign-up, home and category pages arrive rendered, with the data they were rendered with
-// (src/serverRender.tsx), who is signed in included.
+// Pages the page table (app/pages.tsx) renders ahead or per request arrive rendered, with the data
+// they were rendered with (src/serverRender.tsx), who is signed in included.
 const rendered = readAppState();
 if (rendered) hydrate(queryClient, rendered.queries);
 // Prices are shown in the server's currency, so its configuration is asked for at once (unless the

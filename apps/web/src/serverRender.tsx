@@ -1,43 +1,41 @@
 /**
- * The app rendered outside the browser, so a page can paint before any script has run:
- * - at build time (scripts/prerender.mjs), login and sign-up, the same for every visitor;
- * - per request (the server's plugins/app-pages.ts), the pages whose first paint needs data (home,
+ * The app rendered outside the browser, so a page can paint before any script has run. The page
+ * table (app/pages.tsx) says which pages are rendered where:
+ * - at build time (scripts/prerender.mjs), the pages the same for every visitor (login, sign-up);
+ * - per request (by the server, through this bundle), the pages whose first paint needs data (home,
  *   a category page), with the data read from the server's own API routes.
  * The page carries the data it was rendered with (`#app-state`), and main.tsx hydrates with it.
+ * What this bundle exports for the server is declared in @furniture-mart/shared/render.
  */
 import './lib/noEval';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  generatePath,
+  matchPath,
+  StaticRouterProvider,
+} from 'react-router';
 import type { Me } from '@furniture-mart/shared';
+import type { ApiFetch, PageRenderer, RenderedPage } from '@furniture-mart/shared/render';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { createRoutes } from './app/router';
+import { DashboardShell } from './app/layouts/DashboardShell';
+import { pages, type Page } from './app/pages';
 import type { AppState } from './app/appState';
-import { authKeys, configQuery } from './features/auth/api';
-import { advertisedQuery, categoriesQuery, POPULAR_SHOWN } from './features/catalogue/api';
-import { categoryListingQuery } from './features/catalogue/listingApi';
-import { readListingState } from './features/catalogue/listingState';
+import { authKeys, hasRole } from './features/auth/api';
 import { setApiTransport } from './lib/api';
 
-/** The addresses rendered at build time; the server reads the same list from the files written. */
-export const prerenderedPaths = ['/login', '/signup'] as const;
+// For the build's last step (scripts/prerender.mjs).
+export { builtPageTable, checkPages } from './app/pages';
+export { PAGE_TABLE_FILE, prerenderedFile } from '@furniture-mart/shared/render';
 
-export interface RenderedPage {
-  /** The page's own <title> element, for the head. */
-  title: string;
-  /** Other elements React hoists to the head (preloads of the images the page shows first). */
-  head: string;
-  /** What goes inside #root. */
-  html: string;
-  /** The AppState it was rendered with, as JSON that is safe inside a <script> element. */
-  state: string;
-}
-
-/** Answers an API call (always a GET) on the server, as the signed-in browser would get it. */
-export type ApiFetch = (path: string) => Promise<Response>;
+/** The addresses the build renders ahead. */
+export const prerenderedPaths = pages.filter((page) => page.rendering === 'ahead').map((page) => page.path);
 
 // Renders of concurrent requests interleave; each one's API calls go to its own fetcher.
 const renderCalls = new AsyncLocalStorage<ApiFetch>();
@@ -47,38 +45,29 @@ setApiTransport((path, init) => {
   return fetchApi(path);
 });
 
-/**
- * Pages rendered per request: the page module each shows (for the server's preload links; the home
- * page ships in the entry) and what each reads before it renders, the queries its components use.
- */
-const pagesWithData = [
-  {
-    pattern: /^\/$/,
-    module: undefined,
-    signedInOnly: false,
-    load: (client: QueryClient) => [
-      client.fetchQuery(configQuery),
-      client.fetchQuery(categoriesQuery),
-      client.fetchQuery(advertisedQuery(POPULAR_SHOWN)),
-    ],
-  },
-  {
-    pattern: /^\/categories\/([^/]+)\/?$/,
-    module: 'src/features/catalogue/pages/CategoryPage.tsx',
-    signedInOnly: true,
-    load: (client: QueryClient, match: RegExpExecArray, url: URL) => [
-      client.fetchQuery(configQuery),
-      client.fetchQuery(categoriesQuery),
-      client.fetchQuery(
-        categoryListingQuery(decodeURIComponent(match[1]!), readListingState(url.searchParams)),
-      ),
-    ],
-  },
-];
+/** Whether this viewer gets the page itself rather than the guard's way to sign in. */
+function mayView(page: Page, me: Me | null): boolean {
+  if (page.access === 'public') return true;
+  if (!me) return false;
+  return page.access === 'signed-in' || hasRole(me, page.access);
+}
 
-/** Whether the page at this path is rendered per request, and the page module it shows. */
-export function findPageWithData(pathname: string): { module: string | undefined } | undefined {
-  return pagesWithData.find(({ pattern }) => pattern.test(pathname));
+/**
+ * Build time: the shell of each section whose pages are rendered in the browser and for members only,
+ * sent (by apps/server/src/http/app-pages.ts) for every address of the section under
+ * `prerendered/<section>.shell.html`, so it shows its layout and skeletons before the script runs.
+ */
+export function renderShells(template: string): { file: string; html: string }[] {
+  return [{ file: 'prerendered/dashboard.shell.html', html: shellHtml(template, <DashboardShell />) }];
+}
+
+function shellHtml(template: string, shell: React.ReactElement): string {
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  // No #app-state: the app renders these pages itself, replacing the shell.
+  return template.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${renderToStaticMarkup(shell)}</div>`,
+  );
 }
 
 /** Build time: a page as a visitor sees it. */
@@ -88,26 +77,41 @@ export async function renderAhead(pathname: string): Promise<RenderedPage> {
   return page;
 }
 
-/**
- * Request time: the page at `url` with its data, or null when it is not one rendered on the server or
- * its data could not all be read (the browser then renders it and shows what went wrong).
- */
+/** Request time: the page at `url` with its data (see PageRenderer). */
 export async function renderWithData(
   url: URL,
   me: Me | null,
   fetchApi: ApiFetch,
 ): Promise<RenderedPage | null> {
-  for (const page of pagesWithData) {
-    const match = page.pattern.exec(url.pathname);
+  for (const page of pages) {
+    if (page.rendering !== 'request' || !page.data) continue;
+    const match = matchPath(page.path, url.pathname);
     if (!match) continue;
-    if (page.signedInOnly && !me) return null;
+    if (!mayView(page, me)) return null;
+    const { data } = page;
     return renderCalls.run(fetchApi, () =>
       render(url, me, async (queryClient) => {
-        await Promise.all(page.load(queryClient, match, url));
+        await Promise.all(data({ queryClient, params: match.params, url }));
       }),
     );
   }
   return null;
+}
+
+/** Every address of a sitemap page with parameters, read as a visitor would. */
+export async function sitemapAddresses(pattern: string, fetchApi: ApiFetch): Promise<string[]> {
+  const page = pages.find((candidate) => candidate.path === pattern);
+  if (typeof page?.sitemap !== 'function') return [];
+  const list = page.sitemap;
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  try {
+    const entries = await renderCalls.run(fetchApi, () => list(queryClient));
+    // generatePath encodes each parameter as one path segment.
+    return entries.map((params) => generatePath(pattern, params));
+  } finally {
+    queryClient.clear();
+  }
 }
 
 async function render(
@@ -170,3 +174,6 @@ export function pageHtml(template: string, page: RenderedPage): string {
       )
   );
 }
+
+// The bundle keeps to the contract the server reads it by.
+void ({ renderWithData, pageHtml, sitemapAddresses } satisfies PageRenderer);

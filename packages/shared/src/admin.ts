@@ -1,25 +1,66 @@
-/** Administration: answers the server gives when a moderation action cannot happen, and display labels. */
-import type { AuditAction } from './enums.js';
-import type { ReportRow } from './types.js';
+/** Administration: the user, report and audit tables and the answers of moderation actions. */
+import { z } from 'zod';
+import { auditActions, productPageStatuses, reportReasons, reportStatuses, roles } from './enums.js';
+import { pageOf, pageQuery, photoSchema } from './common.js';
 
-export const adminMessages = {
-  alreadyVerified: 'This seller is already verified.',
-  cannotRemoveSelf: 'You cannot remove your own account.',
-  cannotRemoveAdmin: 'Administrator accounts cannot be removed.',
-  userNotFound: 'This user does not exist or has already been removed.',
-  sellerNotFound: 'This seller does not exist or has been removed.',
-  reportNotFound: 'This report does not exist or has already been handled.',
-  searchPlaceholder: 'Search by name or email',
-} as const;
+// ---------- requests ----------
 
-export const auditActionLabels: Record<AuditAction, string> = {
-  'seller.verify': 'Verified a seller',
-  'user.remove': 'Removed a user',
-  'report.remove': 'Deleted a report',
-  'reported_item.remove': 'Deleted a reported item',
-};
+export const userListQuery = pageQuery.extend({ q: z.string().trim().max(100).optional() });
+export type UserListQuery = z.infer<typeof userListQuery>;
 
-/** A report in the admin queue, with how many open reports its product has in total. */
-export interface ReportQueueRow extends ReportRow {
-  productOpenReports: number;
-}
+// ---------- answers ----------
+
+/** Only the columns the admin tables show: never password hashes, sessions or tokens. */
+export const adminUserRowSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  orders: z.number().int(),
+  products: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/**
+ * A report in the admin queue, with what it is judged by: the reporter, the product's cover, status and
+ * seller, and how many open reports the product has in total.
+ */
+export const reportQueueRowSchema = z.object({
+  id: z.uuid(),
+  reason: z.enum(reportReasons),
+  details: z.string().nullable(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+  product: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    categoryId: z.uuid(),
+    removed: z.boolean(),
+    status: z.enum(productPageStatuses),
+    cover: photoSchema.nullable(),
+    seller: z.object({ id: z.uuid(), name: z.string(), email: z.string(), verified: z.boolean() }),
+  }),
+  /** By name only: a reporter's email never leaves, not even to an admin. */
+  reporter: z.object({ id: z.uuid(), name: z.string() }),
+  productOpenReports: z.number().int(),
+});
+export type ReportQueueRow = z.infer<typeof reportQueueRowSchema>;
+
+export const auditRowSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(auditActions),
+  actor: z.object({ id: z.uuid(), name: z.string() }),
+  targetType: z.string(),
+  targetId: z.uuid(),
+  targetLabel: z.string(),
+  createdAt: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const adminUserPageSchema = pageOf(adminUserRowSchema);
+export const reportQueuePageSchema = pageOf(reportQueueRowSchema);
+export const auditPageSchema = pageOf(auditRowSchema);
+
+export const sellerVerifiedSchema = z.object({ id: z.uuid(), verified: z.literal(true) });

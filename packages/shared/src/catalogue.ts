@@ -1,54 +1,155 @@
 /**
- * Browsing the catalogue: the queries of the category and search listings and the filter form that
- * builds them. The sort is optional here so a search can fall back to relevance when none was chosen.
+ * Browsing the catalogue: categories and product cards as the API answers them, the queries of the
+ * category and search listings, and the filter form that builds them. The sort is optional in a query so
+ * a search can fall back to relevance when none was chosen.
  */
 import { z } from 'zod';
 import { conditions, locations, productSorts } from './enums.js';
-import { messages } from './messages.js';
+import { catalogueMessages, messages } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
-import { productListQuery } from './schemas.js';
+import { dimensionsCmSchema, pageOf, pageQuery, photoSchema } from './common.js';
+import { sellerCardSchema } from './products.js';
 
-export const catalogueMessages = {
-  priceRange: 'The maximum price cannot be lower than the minimum price.',
-  unknownCategory: 'This category does not exist.',
-  categoryNotFound: 'This category does not exist. Pick one from the home page.',
-} as const;
+// ---------- answers ----------
 
-/** True when both bounds are given and the maximum is below the minimum. */
-export function isInvertedPriceRange(minPrice: string | undefined, maxPrice: string | undefined): boolean {
-  if (!minPrice || !maxPrice) return false;
-  // Three decimals, the most any currency has, orders amounts of every currency alike.
-  const min = parseAmount(minPrice, 'BHD');
-  const max = parseAmount(maxPrice, 'BHD');
-  return min !== null && max !== null && max < min;
-}
+export const categorySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-const withPriceRange = <T extends { minPrice?: string | undefined; maxPrice?: string | undefined }>(
-  value: T,
+/**
+ * A product as buyers browse it. The serializer drops any key not listed here, so a card can never carry
+ * a seller's email or phone even if a query selected one.
+ */
+export const productCardSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  categoryId: z.uuid(),
+  location: z.enum(locations),
+  condition: z.enum(conditions),
+  sellingPriceCents: z.number().int(),
+  originalPriceCents: z.number().int(),
+  /** The price before a drop within the last 14 days ("was $X"), else null. */
+  previousPriceCents: z.number().int().nullable(),
+  yearsUsed: z.number().int(),
+  postedAt: z.string(),
+  dimensionsCm: dimensionsCmSchema,
+  seller: z.object({ id: z.uuid(), name: z.string(), verified: z.boolean() }),
+  photos: z.array(photoSchema),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const productCardPageSchema = pageOf(productCardSchema).extend({
+  /** Counted exactly up to 10,000; beyond it `total` is 10,000 and this is true ("10,000+"). */
+  totalCapped: z.boolean(),
+});
+export type ProductCardPage = z.infer<typeof productCardPageSchema>;
+
+export const categoryWithProductsSchema = z.object({
+  category: categorySchema,
+  products: productCardPageSchema,
+});
+export type CategoryWithProducts = z.infer<typeof categoryWithProductsSchema>;
+
+/** The head of a seller page: the seller card with how many of their products sold. */
+export const sellerPageHeadSchema = sellerCardSchema.extend({ sold: z.number().int() });
+export type SellerPageHead = z.infer<typeof sellerPageHeadSchema>;
+
+/** GET /api/sellers/:id: the seller, then a page of their listings as product cards (like a category). */
+export const sellerPageSchema = z.object({ seller: sellerPageHeadSchema, products: productCardPageSchema });
+export type SellerPage = z.infer<typeof sellerPageSchema>;
+
+// ---------- price filters ----------
+
+/** Three decimals, the most any currency has: an amount of some currency, when the currency is not known. */
+const anyCurrency = 'BHD';
+
+/**
+ * A price bound typed as text ("1,250.50"), read into minor units of `currency`; empty means no bound.
+ * This is the only place a price filter is read.
+ */
+const priceBound = (currency: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const minor = parseAmount(value, currency);
+      if (minor === null) {
+        ctx.addIssue({ code: 'custom', message: messages.invalidPrice });
+        return z.NEVER;
+      }
+      return minor;
+    });
+
+/** Both bounds in the same minor units: a maximum below the minimum is refused on the maximum. */
+const withPriceRange = (
+  value: { minPrice?: number | undefined; maxPrice?: number | undefined },
   ctx: z.RefinementCtx,
 ) => {
-  if (isInvertedPriceRange(value.minPrice, value.maxPrice)) {
+  if (value.minPrice !== undefined && value.maxPrice !== undefined && value.maxPrice < value.minPrice) {
     ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: catalogueMessages.priceRange });
   }
 };
 
+const anyCurrencyBounds = z.object({ minPrice: priceBound(anyCurrency), maxPrice: priceBound(anyCurrency) });
+
+/** True when both bounds are amounts and the maximum is below the minimum (the filter form's rule). */
+export function isInvertedPriceRange(minPrice: string | undefined, maxPrice: string | undefined): boolean {
+  const parsed = anyCurrencyBounds.safeParse({ minPrice, maxPrice });
+  return parsed.success && parsed.data.minPrice !== undefined && parsed.data.maxPrice !== undefined
+    ? parsed.data.maxPrice < parsed.data.minPrice
+    : false;
+}
+
+// ---------- queries ----------
+
 const optionalSort = z.enum(productSorts, { error: messages.chooseOption }).optional();
 
-/** GET /api/products: every available product, optionally within one category (id or slug). */
-export const productSearchQuery = productListQuery.extend({ sort: optionalSort }).superRefine(withPriceRange);
-export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
+const listQueryIn = (currency: string) =>
+  pageQuery.extend({
+    q: z.string().trim().max(100).optional(),
+    sort: optionalSort,
+    minPrice: priceBound(currency),
+    maxPrice: priceBound(currency),
+    condition: z.enum(conditions).optional(),
+    location: z.enum(locations).optional(),
+  });
 
-/** GET /api/categories/:id: the category comes from the path. */
-export const categoryProductsQuery = productListQuery
-  .omit({ category: true })
-  .extend({ sort: optionalSort })
-  .superRefine(withPriceRange);
-export type CategoryProductsQuery = z.infer<typeof categoryProductsQuery>;
+/** Filters as the listing reads them: prices in minor units of the shop's currency. */
+const asFilter = <T extends { minPrice?: number | undefined; maxPrice?: number | undefined }>({
+  minPrice,
+  maxPrice,
+  ...rest
+}: T) => ({ ...rest, minPriceCents: minPrice, maxPriceCents: maxPrice });
+
+/** GET /api/products in the shop's currency: every available product, optionally within one category (id or slug). */
+export const productSearchQueryIn = (currency: string) =>
+  listQueryIn(currency)
+    .extend({ category: z.string().trim().max(64).optional() })
+    .superRefine(withPriceRange)
+    .transform(asFilter);
+export type ProductSearchQuery = z.output<ReturnType<typeof productSearchQueryIn>>;
+
+/** GET /api/categories/:id in the shop's currency: the category comes from the path. */
+export const categoryProductsQueryIn = (currency: string) =>
+  listQueryIn(currency).superRefine(withPriceRange).transform(asFilter);
+export type CategoryProductsQuery = z.output<ReturnType<typeof categoryProductsQueryIn>>;
+
+/** GET /api/sellers/:id: one page of the seller's listings. */
+export const sellerPageQuery = pageQuery;
 
 /** A category by its UUID or readable slug. */
 export const categoryRefParams = z.object({
   id: z.string().trim().min(1, catalogueMessages.unknownCategory).max(64, catalogueMessages.unknownCategory),
 });
+
+// ---------- the filter form ----------
 
 const optionalAmountField = z
   .string()
@@ -58,12 +159,16 @@ const optionalAmountField = z
 /** The filter form above a listing; empty strings mean "any". */
 export const catalogueFilterForm = z
   .object({
-    q: z.string().trim().max(100, 'Use at most 100 characters.'),
+    q: z.string().trim().max(100, messages.atMostCharacters(100)),
     minPrice: optionalAmountField,
     maxPrice: optionalAmountField,
     condition: z.enum(['', ...conditions], { error: messages.chooseOption }),
     location: z.enum(['', ...locations], { error: messages.chooseOption }),
     category: z.string().trim().max(64),
   })
-  .superRefine(withPriceRange);
+  .superRefine((form, ctx) => {
+    if (isInvertedPriceRange(form.minPrice, form.maxPrice)) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: catalogueMessages.priceRange });
+    }
+  });
 export type CatalogueFilterForm = z.infer<typeof catalogueFilterForm>;

@@ -22,6 +22,17 @@ export type Location = (typeof locations)[number];
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
+/** A product as a page shows it: available; `being_paid`, someone's checkout holds it; sold. */
+export const productPageStatuses = ['available', 'being_paid', 'sold'] as const;
+export type ProductPageStatus = (typeof productPageStatuses)[number];
+
+/** What a notice about a saved product says happened to it. */
+export const noticeKinds = ['price_drop', 'sold', 'removed'] as const;
+export type NoticeKind = (typeof noticeKinds)[number];
+
+/** How long a lowered price shows the price before it ("was $X"). */
+export const priceDropShownDays = 14;
+
 export const bookingStatuses = ['booked', 'paid', 'completed', 'cancelled', 'refunded'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
@@ -37,14 +48,6 @@ export const reportReasons = [
   'other',
 ] as const;
 export type ReportReason = (typeof reportReasons)[number];
-export const reportReasonLabels: Record<ReportReason, string> = {
-  scam: 'Scam or fake listing',
-  wrong_condition: 'Wrong condition or photos',
-  prohibited: 'Prohibited item',
-  duplicate: 'Duplicate',
-  offensive: 'Offensive',
-  other: 'Other',
-};
 
 export const productSorts = ['newest', 'price_asc', 'price_desc'] as const;
 export type ProductSort = (typeof productSorts)[number];
@@ -64,7 +67,27 @@ export const imageLimits = {
   maxPhotos: 8,
   minPhotos: 1,
   displayLongestSide: 1600,
+  /** Cards on phones and the product page's photo on small screens: between thumb and display. */
+  middleLongestSide: 800,
   thumbLongestSide: 400,
 } as const;
 
 export const pagination = { defaultPageSize: 24, maxPageSize: 100 } as const;
+
+/** How many products one person may report within a rolling hour. */
+export const reportLimits = { perHour: 10, detailsMaxLength: 1000 } as const;
+
+/** Wrong handoff codes allowed before the order's handoff locks. */
+export const handoffLimits = { maxAttempts: 5, codeLength: 6 } as const;
+
+/**
+ * The highest price a listing may carry, in the currency's major units: far above any furniture. In minor
+ * units it must also fit the database's integer columns (see maxPriceMinor).
+ */
+export const maxPrice = 10_000_000;
+
+/** The largest number of minor units a price column holds (PostgreSQL integer). */
+export const maxPriceMinor = 2_147_483_647;
+
+/** What the photo picker offers; the server still decides by decoding the file. */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,13 +1,19 @@
+/**
+ * The contract between the web app and the server: every request and answer shape once, as Zod (the
+ * TypeScript types are inferred from them), the error codes and every sentence a person reads.
+ */
 export * from './enums.js';
-export * from './messages.js';
+export * from './messages/index.js';
+export * from './errors.js';
 export * from './money.js';
 export * from './dates.js';
-export * from './schemas.js';
-export * from './types.js';
-export * from './admin.js';
-export * from './buyer.js';
+export * from './common.js';
+export * from './accounts.js';
 export * from './catalogue.js';
-export * from './seller.js';
-export * from './payments.js';
+export * from './products.js';
+export * from './favourites.js';
+export * from './bookings.js';
 export * from './orders.js';
-export * from './mail.js';
+export * from './payments.js';
+export * from './admin.js';
+export * from './newsletter.js';

@@ -7,8 +7,8 @@ import {
   minorToAmountString,
   parseAmount,
 } from './money.js';
-import { messages } from './messages.js';
-import { productCreateRequestIn } from './seller.js';
+import { messages } from './messages/index.js';
+import { productCreateRequestIn } from './products.js';
 
 describe('parseAmount in USD', () => {
   it.each([

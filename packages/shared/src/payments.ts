@@ -1,44 +1,35 @@
 /**
- * Card payment rules shared by the payment page and the server: the sandbox's card form (with the
- * expiry checked against today), the test cards it honours, and the payment sentences the catalogue
- * in messages.ts does not have.
+ * Card payments: checkout and its result, the sandbox's card form (with the expiry checked against
+ * today) and the test cards it honours.
  */
-import type { z } from 'zod';
-import { sandboxCardBody } from './schemas.js';
+import { z } from 'zod';
+import { cardMessages, messages } from './messages/index.js';
+import { requiredText } from './common.js';
+import { cardProviderNames } from './accounts.js';
 
-/** Stripe's own wording for card problems, so the sandbox answers exactly as Stripe would. */
-export const cardMessages = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  expired: 'Your card has expired.',
-  incorrectCvc: "Your card's security code is incorrect.",
-  pastExpiry: "Your card's expiration date is in the past.",
-  notATestCard:
-    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, see the list on this page.',
-} as const;
+const required = { error: messages.required };
 
-export const paymentMessages = {
-  testMode: 'No real card is charged in test mode. Pay with one of these test card numbers:',
-  alreadyPaid: 'This order is already paid.',
-  holdWindowOver:
-    'Your 15 minutes to pay for this order have run out, so the item is open to other buyers again. Delete this order and book the item again to pay for it.',
-  payingForAnother:
-    'You are already paying for another item. Finish that payment, or wait until its 15 minutes run out, before paying for this one.',
-  orderCancelled: 'This order was cancelled.',
-  authorizationReleased: 'This item was sold to another buyer, so your card was not charged.',
-  notAuthorized: 'Your card has not been confirmed yet. Enter your card details and press Pay.',
-  providerUnavailable:
-    'The payment service could not be reached. Your card was not charged; please try again.',
-  providerFailed: 'The payment service could not complete this payment. Please try again.',
-  webhookNotConfigured: 'Stripe webhooks are not configured on this server.',
-  invalidSignature: 'The webhook signature is not valid.',
-  malformedEvent: 'The webhook event is not a payment event we can read.',
-} as const;
+// ---------- answers ----------
 
-/** Why a booking can no longer be paid, e.g. "This order was cancelled: sold to another buyer." */
-export function orderCancelledMessage(reason: string | null): string {
-  return reason ? `This order was cancelled: ${reason}.` : paymentMessages.orderCancelled;
-}
+export const checkoutSchema = z.object({
+  bookingId: z.uuid(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  provider: z.enum(cardProviderNames),
+  clientSecret: z.string().nullable(),
+  holdExpiresAt: z.string(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+export const paymentResultSchema = z.object({
+  status: z.literal('paid'),
+  transactionId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+// ---------- the sandbox card ----------
 
 export type TestCardOutcome =
   | { kind: 'success' }
@@ -80,6 +71,19 @@ export const sandboxTestCards: readonly TestCard[] = [
   },
 ];
 
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 /** "MM/YY" or "MM/YYYY" as month and four-digit year; null when it is not in that form. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
   const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
@@ -92,14 +96,51 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
 /** A card is valid through the last day of its expiry month. */
 export function expiryInFuture(expiry: string, now: Date = new Date()): boolean {
   const parsed = parseExpiry(expiry);
-  if (!parsed) return false;
-  return parsed.year * 12 + parsed.month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  return parsed !== null && notPast(parsed, now);
 }
 
-/** The sandbox card form as the server accepts it: the format rules plus an expiry that has not passed. */
-export const sandboxCardForm = sandboxCardBody.superRefine((card, ctx) => {
-  if (parseExpiry(card.expiry) && !expiryInFuture(card.expiry)) {
-    ctx.addIssue({ code: 'custom', path: ['expiry'], message: cardMessages.pastExpiry });
-  }
+const notPast = ({ month, year }: { month: number; year: number }, now: Date) =>
+  year * 12 + month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+
+/** The expiry as month and year, or the sentence that says what is wrong with it. */
+function readExpiry(text: string): { month: number; year: number } | string {
+  const parsed = parseExpiry(text);
+  if (!parsed) return cardMessages.expiryFormat;
+  return notPast(parsed, new Date()) ? parsed : cardMessages.pastExpiry;
+}
+
+const expiryText = z
+  .string(required)
+  .trim()
+  .superRefine((value, ctx) => {
+    const read = readExpiry(value);
+    if (typeof read === 'string') ctx.addIssue({ code: 'custom', message: read });
+  });
+
+/**
+ * The sandbox card form: what the payment page checks and sends (the number without spaces or dashes,
+ * the expiry as typed).
+ */
+export const sandboxCardForm = z.object({
+  cardNumber: z
+    .string(required)
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((value) => /^\d{12,19}$/.test(value) && luhnValid(value), cardMessages.invalidNumber),
+  expiry: expiryText,
+  cvc: z
+    .string(required)
+    .trim()
+    .regex(/^\d{3,4}$/, cardMessages.invalidCvc),
+  name: requiredText(100),
 });
 export type SandboxCardForm = z.input<typeof sandboxCardForm>;
+
+/** What the server runs for the sandbox's POST /api/bookings/:id/checkout/confirm: the card as a provider reads it. */
+export const sandboxCardBody = sandboxCardForm.transform(({ cardNumber, expiry, cvc, name }) => {
+  const { month, year } = readExpiry(expiry) as { month: number; year: number };
+  return { number: cardNumber, expMonth: month, expYear: year, cvc, name };
+});
+export type SandboxCard = z.output<typeof sandboxCardBody>;
+
+/** Checkout and the Stripe confirmation take no input: anything a client sends (an amount, a currency) is ignored. */
+export const noInput = z.object({}).optional();

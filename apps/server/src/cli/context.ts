@@ -1,8 +1,8 @@
 /** Opens the configured database and builds the app (not listening) for command-line tasks. */
 import type { FastifyInstance } from 'fastify';
-import { loadConfigOrExit, openMigratedDatabase } from '../lib/startup.js';
+import { loadConfigOrExit, openMigratedDatabase } from '../startup.js';
 import { buildApp } from '../app.js';
-import { resolveAuthSecret } from '../lib/auth-secret.js';
+import { resolveAuthSecret } from '../platform/auth/secret.js';
 
 export async function withApp(task: (app: FastifyInstance) => Promise<void>): Promise<void> {
   const config = loadConfigOrExit();

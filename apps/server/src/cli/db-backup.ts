@@ -3,8 +3,8 @@
  * PGlite's own dump. Stop the server first. A PostgreSQL server (DATABASE_URL) is backed up with pg_dump.
  */
 import path from 'node:path';
-import { loadConfigOrExit } from '../lib/startup.js';
-import { backupPglite } from '../db/backup.js';
+import { loadConfigOrExit } from '../startup.js';
+import { backupPglite } from '../platform/db/backup.js';
 
 const [file] = process.argv.slice(2);
 if (!file) {

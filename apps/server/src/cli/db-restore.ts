@@ -3,8 +3,8 @@
  * the server first. The database it replaces is kept beside it until you delete it.
  */
 import path from 'node:path';
-import { loadConfigOrExit } from '../lib/startup.js';
-import { restorePglite } from '../db/backup.js';
+import { loadConfigOrExit } from '../startup.js';
+import { restorePglite } from '../platform/db/backup.js';
 
 const [file] = process.argv.slice(2);
 if (!file) {

@@ -1,7 +1,7 @@
 /** `npm run db:seed`: loads the demo accounts and products into the configured database. */
 import { withApp } from './context.js';
-import { seedDemo } from '../db/seed/demo.js';
-import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-data.js';
+import { seedDemo } from '../platform/db/seed/demo.js';
+import { DEMO_PASSWORD, demoAccounts } from '../platform/db/seed/demo-data.js';
 
 await withApp(async (app) => {
   if (app.config.NODE_ENV === 'production') {

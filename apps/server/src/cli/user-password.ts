@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { withApp } from './context.js';
-import { setUserPassword } from '../modules/auth/user-password.js';
+import { setUserPassword } from '../modules/accounts/user-password.js';
 
 const [email] = process.argv.slice(2);
 if (!email) {

@@ -4,7 +4,7 @@
  */
 import { roles, type Role } from '@furniture-mart/shared';
 import { withApp } from './context.js';
-import { setUserRole } from '../modules/auth/user-role.js';
+import { setUserRole } from '../modules/accounts/user-role.js';
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role || !roles.includes(role as Role)) {

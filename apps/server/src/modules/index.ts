@@ -1,7 +1,7 @@
 /** Every feature module's routes. Add a module here and it is served, documented and tested. */
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/health.routes.js';
-import { authRoutes } from './auth/auth.routes.js';
+import { authRoutes } from './accounts/accounts.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
@@ -14,6 +14,8 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { devMailRoutes } from './mail/dev-mail.routes.js';
+import { favouritesRoutes } from './favourites/favourites.routes.js';
+import { sellersRoutes } from './sellers/sellers.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -30,4 +32,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(ordersRoutes);
   await app.register(devMailRoutes);
+  await app.register(favouritesRoutes);
+  await app.register(sellersRoutes);
 }

@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@furniture-mart/shared';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import type { Database } from '../../src/db/client.js';
-import { sessions, users } from '../../src/db/schema.js';
-import { LocalImageStore } from '../../src/images/local-store.js';
+import type { Database } from '../../src/platform/db/client.js';
+import { sessions, users } from '../../src/platform/db/schema.js';
+import { LocalImageStore } from '../../src/platform/images/local-store.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -27,7 +27,7 @@ export interface TestContext {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'images' | 'payments' | 'serveWebApp' | 'onRoute'>> = {},
+  deps: Partial<Pick<AppDeps, 'images' | 'cardProvider' | 'serveWebApp' | 'onRoute'>> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-test-'));
   const config = loadConfig({
@@ -51,7 +51,7 @@ export async function createTestApp(
     authSecret,
     logger: false,
     images: deps.images ?? new LocalImageStore(path.join(dataDir, 'uploads')),
-    payments: deps.payments,
+    cardProvider: deps.cardProvider,
     serveWebApp: deps.serveWebApp ?? false,
     onRoute: deps.onRoute,
   });

@@ -176,7 +176,7 @@ describe('OPTIONS', () => {
         url,
         headers: { origin: 'http://localhost:3000' },
       });
-      // A trailing slash is refused before routing (plugins/canonical-path.ts), whatever the method.
+      // A trailing slash is refused before routing (http/canonical-path.ts), whatever the method.
       expect(res.statusCode, url).toBe(url.endsWith('/') ? 400 : 404);
       expectWellFormed(res, `OPTIONS ${url}`, 'OPTIONS');
     }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pathProblem } from '../../src/plugins/canonical-path.js';
+import { pathProblem } from '../../src/http/canonical-path.js';
 import { TEST_ORIGIN } from '../helpers/app.js';
 import { sendRaw } from '../helpers/raw-http.js';
 import { FUZZ_SEED } from './fuzz.js';

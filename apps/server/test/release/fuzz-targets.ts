@@ -392,6 +392,34 @@ export const fuzzTargets: FuzzTarget[] = [
   getTarget('buyer', '/api/my/bookings', 'buyer'),
   getTarget(
     'buyer',
+    '/api/products/:id',
+    'buyer',
+    [],
+    idPath('/api/products/:id', (pool) => pool.products),
+  ),
+  getTarget('buyer', '/api/sellers/:id', 'buyer', [], (pool) =>
+    segmentArb(idArb(() => [pool.world.seller.id, pool.world.buyer.id])).map((id) => `/api/sellers/${id}`),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/favourites/:productId',
+    'buyer',
+    () => jsonBodyArb({ userId: anyText, favourite: fc.boolean() }),
+    (pool) => segmentArb(idArb(() => pool.products)).map((id) => `/api/favourites/${id}`),
+  ),
+  writeTarget(
+    'buyer',
+    'DELETE',
+    '/api/favourites/:productId',
+    'buyer',
+    () => jsonBodyArb(noFields, 1),
+    (pool) => segmentArb(idArb(() => pool.products)).map((id) => `/api/favourites/${id}`),
+  ),
+  getTarget('buyer', '/api/my/favourites', 'buyer', []),
+  getTarget('buyer', '/api/my/notices', 'buyer', []),
+  getTarget(
+    'buyer',
     '/api/bookings/:id',
     'buyer',
     [],
@@ -496,6 +524,34 @@ export const fuzzTargets: FuzzTarget[] = [
     'seller',
     () => jsonBodyArb({ advertised: fc.boolean(), status: anyText, price }),
     idPath('/api/products/:id/advertise', (pool) => pool.products),
+  ),
+  writeTarget(
+    'seller-admin',
+    'PATCH',
+    '/api/products/:id',
+    'seller',
+    (pool) =>
+      jsonBodyArb({
+        title: text(120),
+        sellingPrice: price,
+        originalPrice: price,
+        yearsUsed: lean(fc.integer({ min: 0, max: 100 }), fc.oneof(numberText, jsonNumber)),
+        location: lean(fc.constantFrom(...locations), fc.constantFrom('Paris', '')),
+        condition: lean(fc.constantFrom(...conditions), fc.constantFrom('new', '')),
+        categoryId: lean(
+          fc.constant(pool.world.categoryId),
+          idArb(() => []),
+        ),
+        photoIds: lean(
+          fc.subarray(pool.photos, { minLength: 1, maxLength: 3 }),
+          fc.array(
+            idArb(() => pool.photos),
+            { maxLength: 10 },
+          ),
+        ),
+        heightCm: fc.option(lean(fc.constantFrom('45', ' 90 ', ''), numberText), { nil: undefined }),
+      }),
+    idPath('/api/products/:id', (pool) => pool.products),
   ),
   writeTarget(
     'seller-admin',

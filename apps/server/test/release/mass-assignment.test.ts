@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
+  favourites,
   newsletterSubscribers,
   paymentIntents,
   payments,
@@ -16,7 +17,7 @@ import {
   products,
   reports,
   users,
-} from '../../src/db/schema.js';
+} from '../../src/platform/db/schema.js';
 import { TEST_ORIGIN } from '../helpers/app.js';
 import { sendRaw } from '../helpers/raw-http.js';
 import { respelled, spellings } from './spellings.js';
@@ -100,7 +101,12 @@ function injection(key: string): Record<string, unknown> {
 }
 
 let requests = 0;
-function post(url: string, body: unknown, cookie: string | null, method: 'POST' | 'DELETE' = 'POST') {
+function post(
+  url: string,
+  body: unknown,
+  cookie: string | null,
+  method: 'POST' | 'PATCH' | 'DELETE' = 'POST',
+) {
   return ctx.app.inject({
     method,
     url,
@@ -286,6 +292,53 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
             currency: ctx.config.CURRENCY,
             deletedAt: null,
           });
+        },
+      });
+    },
+  },
+  {
+    name: 'PATCH /api/products/:id',
+    run: async (extra) => {
+      const id = await world.product(world.seller.id, { sellingPriceCents: 40_000 });
+      const res = await post(
+        `/api/products/${id}`,
+        { title: 'Mass-edited sideboard', sellingPrice: '350', ...extra },
+        world.seller.client.cookie,
+        'PATCH',
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(products).where(eq(products.id, id));
+          expect(row).toMatchObject({
+            id,
+            title: 'Mass-edited sideboard',
+            sellerId: world.seller.id,
+            status: 'available',
+            advertised: false,
+            sellingPriceCents: 35_000,
+            previousPriceCents: 40_000,
+            currency: ctx.config.CURRENCY,
+            deletedAt: null,
+          });
+          expect(row!.postedAt.getFullYear()).toBeGreaterThan(2000);
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(products).where(eq(products.id, id));
+          expect(row).toMatchObject({ sellingPriceCents: 40_000, previousPriceCents: null });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/favourites/:productId',
+    run: async (extra) => {
+      const id = await world.product(world.seller.id);
+      const res = await post(`/api/favourites/${id}`, extra, world.buyer.client.cookie);
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const rows = await db().select().from(favourites).where(eq(favourites.productId, id));
+          expect(rows.map((row) => row.userId)).toEqual([world.buyer.id]);
+          expect(rows[0]!.createdAt.getFullYear()).toBeGreaterThan(2000);
         },
       });
     },

@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD, type Actor, type World, multipartBody, smallJpeg } from './world.js';
 
 export interface PolicyRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   /** JSON body. */
   body?: unknown;
@@ -447,6 +447,40 @@ export const policy: PolicyRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/products/:id',
+    rule: 'signed in (like a category page); a removed product is 404',
+    expect: signedIn(200),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/products/${swapId ?? (await world.product())}`,
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/products/:id',
+    rule: 'the owning seller, while it is available and nobody is paying',
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => ({
+      method: 'PATCH',
+      url: `/api/products/${swapId ?? (await world.product())}`,
+      body: { title: 'Matrix sideboard, renamed', sellingPrice: '199' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/sellers/:id',
+    rule: 'signed in; anyone but a seller is an unknown seller',
+    expect: signedIn(200),
+    owned: { kind: 'user' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/sellers/${swapId ?? world.seller.id}`,
+    }),
+  },
+  {
+    method: 'GET',
     route: '/api/products/:id/bookings',
     rule: 'the owning seller, admins',
     expect: only({ seller: 200, otherSeller: 404, admin: 200 }),
@@ -575,6 +609,43 @@ export const policy: PolicyRow[] = [
       url: '/api/payments/stripe/webhook',
       body: { id: 'evt_1', type: 'payment_intent.succeeded' },
     }),
+  },
+  {
+    method: 'POST',
+    route: '/api/favourites/:productId',
+    rule: 'buyers (saving again changes nothing)',
+    expect: only({ buyer: 200, otherBuyer: 200 }),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/favourites/${swapId ?? (await world.product())}`,
+      body: {},
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/favourites/:productId',
+    rule: 'buyers, their own favourite; one not saved (or unknown) is already gone',
+    expect: only({ buyer: 204, otherBuyer: 204 }),
+    build: async (world) => {
+      const productId = await world.product();
+      await world.favourite(productId);
+      return { method: 'DELETE', url: `/api/favourites/${productId}` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/my/favourites',
+    rule: 'buyers (their own)',
+    expect: only({ buyer: 200, otherBuyer: 200 }),
+    build: get('/api/my/favourites'),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/notices',
+    rule: 'signed in (their own)',
+    expect: signedIn(200),
+    build: get('/api/my/notices'),
   },
   {
     method: 'POST',

@@ -6,10 +6,16 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { bookings, categories, payments, productPhotos, products, reports } from '../../src/db/schema.js';
-import { insertProductRow } from '../helpers/fixtures.js';
+import { favourites, type products } from '../../src/platform/db/schema.js';
+import {
+  categoryRows,
+  insertBooking,
+  insertPhoto,
+  insertProduct,
+  insertReport,
+  markPaid,
+} from '../helpers/fixtures.js';
 import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../helpers/app.js';
 
 export interface RegisteredRoute {
@@ -68,6 +74,8 @@ export interface World {
   /** A booking the buyer paid for (handoff code 123456), with its payment and the product sold. */
   paidBooking(productId: string, buyerId?: string): Promise<string>;
   report(productId: string, reporterId?: string): Promise<string>;
+  /** The buyer saves the product. */
+  favourite(productId: string, userId?: string): Promise<void>;
   /** A photo uploaded by the owner and not yet part of a product (a row; the files are not needed). */
   photo(ownerId?: string): Promise<string>;
   /** A fresh account that nobody has touched yet (a target for admin actions). */
@@ -89,11 +97,7 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     const res = await admin.client.delete(`/api/admin/users/${removed.id}`);
     if (res.statusCode !== 204) throw new Error(`could not remove a user: ${res.statusCode} ${res.body}`);
   }
-  const [category] = await db
-    .select({ id: categories.id, slug: categories.slug })
-    .from(categories)
-    .orderBy(asc(categories.position))
-    .limit(1);
+  const [category] = await categoryRows(db).limit(1);
   if (!category) throw new Error('no categories: reference data missing');
 
   const imageKey = `${randomUUID()}-display.webp`;
@@ -129,7 +133,7 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     client: (actor) => clients[actor],
     async product(sellerId = seller.id, values = {}) {
       counter += 1;
-      const product = await insertProductRow(db, sellerId, {
+      const product = await insertProduct(db, sellerId, {
         photos: 0,
         categoryId: category.id,
         title: `Walnut sideboard ${counter}`,
@@ -139,67 +143,19 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
       });
       return product.id;
     },
-    async booking(productId, buyerId = buyer.id) {
-      const [product] = await db
-        .select({ priceCents: products.sellingPriceCents, currency: products.currency })
-        .from(products)
-        .where(eq(products.id, productId));
-      const [row] = await db
-        .insert(bookings)
-        .values({
-          productId,
-          buyerId,
-          phone: '+8801711000001',
-          meetingLocation: 'Dhanmondi 27',
-          priceCents: product!.priceCents,
-          currency: product!.currency,
-        })
-        .returning({ id: bookings.id });
-      return row!.id;
-    },
+    booking: (productId, buyerId = buyer.id) =>
+      insertBooking(db, productId, buyerId, { phone: '+8801711000001', meetingLocation: 'Dhanmondi 27' }),
     async paidBooking(productId, buyerId = buyer.id) {
       const id = await world.booking(productId, buyerId);
-      const [row] = await db
-        .update(bookings)
-        .set({ status: 'paid', paidAt: new Date(), handoffCode: '123456' })
-        .where(eq(bookings.id, id))
-        .returning();
-      await db.insert(payments).values({
-        bookingId: id,
-        productId,
-        buyerId,
-        provider: 'sandbox',
-        transactionId: `pi_sandbox_release_${id}`,
-        amountCents: row!.priceCents,
-        currency: row!.currency,
-      });
-      await db.update(products).set({ status: 'sold' }).where(eq(products.id, productId));
+      await markPaid(db, id, '123456');
       return id;
     },
-    async report(productId, reporterId = buyer.id) {
-      const [row] = await db
-        .insert(reports)
-        .values({ productId, reporterId, reason: 'scam', details: 'Asked for payment up front.' })
-        .returning({ id: reports.id });
-      return row!.id;
+    report: (productId, reporterId = buyer.id) =>
+      insertReport(db, { productId, reporterId, reason: 'scam', details: 'Asked for payment up front.' }),
+    async favourite(productId, userId = buyer.id) {
+      await db.insert(favourites).values({ userId, productId }).onConflictDoNothing();
     },
-    async photo(ownerId = seller.id) {
-      const key = randomUUID();
-      const [row] = await db
-        .insert(productPhotos)
-        .values({
-          ownerId,
-          displayKey: `${key}-display.webp`,
-          thumbKey: `${key}-thumb.webp`,
-          width: 1600,
-          height: 1200,
-          thumbWidth: 400,
-          thumbHeight: 300,
-          bytes: 1000,
-        })
-        .returning({ id: productPhotos.id });
-      return row!.id;
-    },
+    photo: (ownerId = seller.id) => insertPhoto(db, ownerId),
     user: (role) => signUp(app, role, { password: PASSWORD }),
   };
   return world;

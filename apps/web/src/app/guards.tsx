@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@furniture-mart/shared';
-import { PageSpinner } from '../components/Spinner';
+import { PageSpinner } from '../components/ui/Spinner';
 import { hasRole, useAuth } from '../features/auth/api';
 
 interface RequireAuthProps {

@@ -1,25 +1,20 @@
-import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
+  matchPath,
   type HydrationState,
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { PageSpinner } from '../components/Spinner';
-import { categoryProductsQuery } from '../features/catalogue/api';
-import { HomePage } from '../features/catalogue/pages/HomePage';
+import type { PageAccess } from '@furniture-mart/shared/render';
+import { PageSpinner } from '../components/ui/Spinner';
 import { mayBeSignedIn } from '../lib/sessionHint';
 import { RequireAuth } from './guards';
 import { DashboardLayout } from './layouts/DashboardLayout';
 import { PublicLayout } from './layouts/PublicLayout';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { loadPageComponent, pages, type Page } from './pages';
 import { RouteErrorContent, RouteErrorScreen } from './pages/RouteErrorPage';
-
-/** Loads a page's module only when its route is first visited (one chunk per page). */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return async () => ({ Component: (await load())[name] });
-}
 
 /**
  * Pages sit under a pathless route that owns the error and first-load fallbacks, so both
@@ -29,36 +24,62 @@ function withinLayout(children: RouteObject[]): RouteObject[] {
   return [{ errorElement: <RouteErrorContent />, hydrateFallbackElement: <PageSpinner />, children }];
 }
 
-/**
- * A category page's products start loading with the page's code, not once the page has rendered. Only
- * for the plain category address (a link from the home page or the footer): filtered addresses are
- * read by the page itself. The loader does not wait for the answer (the page shows its own loading
- * state) and skips visitors, whom the guard sends to sign in.
- */
-function prefetchCategory(queryClient: QueryClient) {
-  return ({ params, request }: LoaderFunctionArgs) => {
-    if (params.id && !new URL(request.url).search) startCategoryLoad(queryClient, params.id);
-    return null;
-  };
+/** The head start a page asks for; skipped for a members-only page when no one can be signed in. */
+function startPrefetch(queryClient: QueryClient, page: Page, url: URL, params: LoaderFunctionArgs['params']) {
+  if (!page.prefetch || (page.access !== 'public' && !mayBeSignedIn())) return;
+  page.prefetch({ queryClient, params, url });
 }
 
-function startCategoryLoad(queryClient: QueryClient, id: string) {
-  // Only a head start that never throws: the page shows the outcome, errors included.
-  if (mayBeSignedIn()) void queryClient.prefetchQuery(categoryProductsQuery(id));
+/** One page's route, at its address below its layout's (`base`). */
+function pageRoute(queryClient: QueryClient, page: Page, base: string): RouteObject {
+  const relative = page.path.slice(base.length).replace(/^\//, '');
+  const { component, module } = page;
+  return {
+    ...(relative ? { path: relative } : { index: true }),
+    ...(component ? { Component: component } : {}),
+    // One chunk per page, loaded when its route is first visited.
+    ...(module ? { lazy: async () => ({ Component: await loadPageComponent(module) }) } : {}),
+    // The loader does not wait for the answer: the page shows its own loading state.
+    ...(page.prefetch
+      ? {
+          loader: ({ params, request }: LoaderFunctionArgs) => {
+            startPrefetch(queryClient, page, new URL(request.url), params);
+            return null;
+          },
+        }
+      : {}),
+  } as RouteObject;
 }
 
 /**
- * On a first visit straight to a category page, its products are asked for as soon as the app runs:
- * the route's loader would only run once the page's code has arrived.
+ * A layout's pages, those for fewer people than the layout itself (`open`) each behind one guard per
+ * kind of access, in the order the table names them.
  */
-function prefetchFirstCategory(queryClient: QueryClient, { pathname, search }: Location) {
-  const match = /^\/categories\/([^/]+)\/?$/.exec(pathname);
-  if (!match || search) return;
-  try {
-    startCategoryLoad(queryClient, decodeURIComponent(match[1]!));
-  } catch {
-    // A malformed address: the page itself will say what is wrong.
+function layoutRoutes(
+  queryClient: QueryClient,
+  layout: Page['layout'],
+  base: string,
+  open: PageAccess,
+): RouteObject[] {
+  const routes: RouteObject[] = [];
+  const guarded = new Map<PageAccess, RouteObject[]>();
+  for (const page of pages.filter((candidate) => candidate.layout === layout)) {
+    const route = pageRoute(queryClient, page, base);
+    if (page.access === open) {
+      routes.push(route);
+      continue;
+    }
+    let group = guarded.get(page.access);
+    if (!group) {
+      group = [];
+      guarded.set(page.access, group);
+      // Nothing is more open than a layout, so a public page never reaches here.
+      const role = page.access === 'signed-in' || page.access === 'public' ? undefined : page.access;
+      routes.push({ element: <RequireAuth role={role} />, children: group });
+    }
+    group.push(route);
   }
+  return routes;
 }
 
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -67,34 +88,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     element: <PublicLayout />,
     errorElement: <RouteErrorScreen />,
     children: withinLayout([
-      // The landing page ships with the app itself: most visits start here, and waiting for one more
-      // chunk would hold back its first paint on a slow phone.
-      { index: true, Component: HomePage },
-      { path: 'blog', lazy: lazyPage(() => import('../features/catalogue/pages/BlogPage'), 'BlogPage') },
-      { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage') },
-      { path: 'signup', lazy: lazyPage(() => import('../features/auth/pages/SignUpPage'), 'SignUpPage') },
-      {
-        path: 'forgot-password',
-        lazy: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
-      },
-      {
-        path: 'reset-password',
-        lazy: lazyPage(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage'),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            path: 'search',
-            lazy: lazyPage(() => import('../features/catalogue/pages/SearchPage'), 'SearchPage'),
-          },
-          {
-            path: 'categories/:id',
-            loader: prefetchCategory(queryClient),
-            lazy: lazyPage(() => import('../features/catalogue/pages/CategoryPage'), 'CategoryPage'),
-          },
-        ],
-      },
+      ...layoutRoutes(queryClient, 'public', '/', 'public'),
+      // The server answers 404 with the app page for an address that is no page of the table.
       { path: '*', element: <NotFoundPage /> },
     ]),
   },
@@ -106,73 +101,33 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       </RequireAuth>
     ),
     errorElement: <RouteErrorScreen />,
-    children: withinLayout([
-      {
-        index: true,
-        lazy: lazyPage(() => import('../features/dashboard/pages/DashboardHomePage'), 'DashboardHomePage'),
-      },
-      { path: 'account', lazy: lazyPage(() => import('../features/auth/pages/AccountPage'), 'AccountPage') },
-      // One order for its buyer, its seller or an admin; the server answers 404 to anyone else.
-      {
-        path: 'orders/:id',
-        lazy: lazyPage(() => import('../features/orders/pages/OrderPage'), 'OrderPage'),
-      },
-      {
-        element: <RequireAuth role="buyer" />,
-        children: [
-          {
-            path: 'myOrders',
-            lazy: lazyPage(() => import('../features/buyer/pages/MyOrdersPage'), 'MyOrdersPage'),
-          },
-          {
-            path: 'payment/:id',
-            lazy: lazyPage(() => import('../features/payments/pages/PaymentPage'), 'PaymentPage'),
-          },
-        ],
-      },
-      {
-        element: <RequireAuth role="seller" />,
-        children: [
-          {
-            path: 'myProducts',
-            lazy: lazyPage(() => import('../features/seller/pages/MyProductsPage'), 'MyProductsPage'),
-          },
-          {
-            path: 'addProduct',
-            lazy: lazyPage(() => import('../features/seller/pages/AddProductPage'), 'AddProductPage'),
-          },
-        ],
-      },
-      {
-        element: <RequireAuth role="admin" />,
-        children: [
-          {
-            path: 'allSellers',
-            lazy: lazyPage(() => import('../features/admin/pages/AllSellersPage'), 'AllSellersPage'),
-          },
-          {
-            path: 'allBuyers',
-            lazy: lazyPage(() => import('../features/admin/pages/AllBuyersPage'), 'AllBuyersPage'),
-          },
-          {
-            path: 'allReport',
-            lazy: lazyPage(() => import('../features/admin/pages/ReportedItemsPage'), 'ReportedItemsPage'),
-          },
-          {
-            path: 'activity',
-            lazy: lazyPage(() => import('../features/admin/pages/ActivityPage'), 'ActivityPage'),
-          },
-        ],
-      },
-    ]),
+    children: withinLayout(layoutRoutes(queryClient, 'dashboard', '/dashboard', 'signed-in')),
   },
 ];
+
+/**
+ * On a first visit straight to a page that asks for a head start, its data is asked for as soon as
+ * the app runs: the route's loader would only run once the page's code has arrived.
+ */
+function prefetchFirstPage(queryClient: QueryClient, location: Location) {
+  const url = new URL(location.href);
+  for (const page of pages) {
+    if (!page.prefetch) continue;
+    try {
+      const match = matchPath(page.path, url.pathname);
+      if (match) return startPrefetch(queryClient, page, url, match.params);
+    } catch {
+      // A malformed address: the page itself will say what is wrong.
+      return;
+    }
+  }
+}
 
 export function createAppRouter(
   queryClient: QueryClient,
   routes = createRoutes(queryClient),
   hydrationData?: HydrationState,
 ) {
-  prefetchFirstCategory(queryClient, window.location);
+  prefetchFirstPage(queryClient, window.location);
   return createBrowserRouter(routes, { hydrationData });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { webMessages } from '../lib/webMessages';
+import { webMessages } from '@furniture-mart/shared';
 import { DocumentTitle } from './DocumentTitle';
 
 interface PagePlaceholderProps {

@@ -1,6 +1,5 @@
 import type { ApiErrorBody } from '@furniture-mart/shared';
-import { messages } from '@furniture-mart/shared';
-import { webMessages } from './webMessages';
+import { clientErrorCodes, messages, webMessages } from '@furniture-mart/shared';
 
 /** Every failed call surfaces as this one error type, so callers branch on status/code only. */
 export class ApiError extends Error {
@@ -93,14 +92,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch (error) {
     // Cancellation is not a failure: let TanStack Query see the AbortError it expects.
     if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', messages.networkError);
+    throw new ApiError(0, clientErrorCodes.NETWORK_ERROR, messages.networkError);
   }
 
   const text = await response.text();
   const data = text ? parseJson(text) : undefined;
   if (!response.ok) throw toApiError(response.status, data);
   if (text && data === undefined) {
-    throw new ApiError(response.status, 'INVALID_RESPONSE', webMessages.unexpectedError);
+    throw new ApiError(response.status, clientErrorCodes.INVALID_RESPONSE, webMessages.unexpectedError);
   }
   return data as T;
 }

@@ -1,9 +1,8 @@
-/**
- * Set by the server beside the httpOnly session cookie (`1`), or `0` once it has refused that
- * session. It only spares visitors a request whose 401 the browser would log as an error; the
- * session itself is checked by the server on every call.
- */
-const SIGNED_IN_HINT = 'fm_signed_in';
+import { SIGNED_IN_HINT } from '@furniture-mart/shared/render';
+
+// The hint is set by the server beside the httpOnly session cookie (`1`), or `0` once it has refused
+// that session. It only spares visitors a request whose 401 the browser would log as an error; the
+// session itself is checked by the server on every call.
 
 /** False when the browser surely holds no session, so asking the server can be skipped. */
 export function mayBeSignedIn(): boolean {

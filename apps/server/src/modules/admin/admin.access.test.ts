@@ -7,7 +7,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { firstCategoryId, insertProduct, insertReport } from './admin.fixtures.js';
+import { firstCategoryId, insertProduct, insertReport } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -20,9 +20,11 @@ beforeAll(async () => {
   admin = await signUp(ctx.app, 'admin');
   buyer = await signUp(ctx.app, 'buyer');
   seller = await signUp(ctx.app, 'seller');
-  const productId = await insertProduct(ctx.database.db, seller.id, {
-    categoryId: await firstCategoryId(ctx.database.db),
-  });
+  const productId = (
+    await insertProduct(ctx.database.db, seller.id, {
+      categoryId: await firstCategoryId(ctx.database.db),
+    })
+  ).id;
   reportId = await insertReport(ctx.database.db, { productId, reporterId: buyer.id });
 });
 afterAll(() => ctx.close());

@@ -2,8 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, cancelReasons } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
-import { auditLog, bookings, products, reports } from '../../db/schema.js';
-import { firstCategoryId, insertBooking, insertProduct, insertReport } from './admin.fixtures.js';
+import { auditLog, bookings, products, reports } from '../../platform/db/schema.js';
+import {
+  firstCategoryId,
+  insertBooking,
+  insertProduct,
+  insertReport,
+} from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -39,9 +44,9 @@ async function clearQueue() {
 describe('the reports queue', () => {
   it('lists open reports only, the reports of one product next to each other', async () => {
     await clearQueue();
-    const sofa = await insertProduct(db(), seller.id, { categoryId, title: 'Green sofa' });
-    const lamp = await insertProduct(db(), seller.id, { categoryId, title: 'Brass lamp' });
-    const desk = await insertProduct(db(), seller.id, { categoryId, title: 'Old desk' });
+    const sofa = (await insertProduct(db(), seller.id, { categoryId, title: 'Green sofa' })).id;
+    const lamp = (await insertProduct(db(), seller.id, { categoryId, title: 'Brass lamp' })).id;
+    const desk = (await insertProduct(db(), seller.id, { categoryId, title: 'Old desk' })).id;
     // Interleaved in time, so only grouping can put the sofa's two reports side by side.
     const sofaOld = await insertReport(db(), {
       productId: sofa,
@@ -70,10 +75,20 @@ describe('the reports queue', () => {
     expect(body.items[0]).toMatchObject({
       reason: 'scam',
       status: 'open',
-      product: { id: sofa, title: 'Green sofa', categoryId, removed: false },
+      product: {
+        id: sofa,
+        title: 'Green sofa',
+        categoryId,
+        removed: false,
+        status: 'available',
+        seller: { id: seller.id, name: seller.name },
+      },
       reporter: { id: ben.id, name: 'Ben Reporter' },
       productOpenReports: 2,
     });
+    // The first photo is the cover, for the admin to judge the report by.
+    expect(body.items[2].product.cover).toMatchObject({ width: 1600, thumbWidth: 400 });
+    expect(body.items[2].product.cover.thumbUrl).toMatch(/-thumb\.webp$/);
     expect(body.items[2]).toMatchObject({
       details: 'The shade is cracked',
       reason: 'wrong_condition',
@@ -98,7 +113,7 @@ describe('the reports queue', () => {
 
 describe('deleting a report', () => {
   it('closes that report only; the product stays on sale; the action is logged once', async () => {
-    const chair = await insertProduct(db(), seller.id, { categoryId, title: 'Rocking chair' });
+    const chair = (await insertProduct(db(), seller.id, { categoryId, title: 'Rocking chair' })).id;
     const dismissed = await insertReport(db(), { productId: chair, reporterId: ann.id });
     const other = await insertReport(db(), { productId: chair, reporterId: ben.id });
 
@@ -126,12 +141,12 @@ describe('deleting a report', () => {
 
 describe('deleting a reported item', () => {
   it('removes the product, cancels its open bookings, closes all its reports and logs it', async () => {
-    const bed = await insertProduct(db(), seller.id, { categoryId, title: 'Bunk bed' });
-    const untouched = await insertProduct(db(), seller.id, { categoryId });
+    const bed = (await insertProduct(db(), seller.id, { categoryId, title: 'Bunk bed' })).id;
+    const untouched = (await insertProduct(db(), seller.id, { categoryId })).id;
     const first = await insertReport(db(), { productId: bed, reporterId: ann.id });
     const second = await insertReport(db(), { productId: bed, reporterId: ben.id, reason: 'prohibited' });
     const elsewhere = await insertReport(db(), { productId: untouched, reporterId: ann.id });
-    const booking = await insertBooking(db(), { productId: bed, buyerId: ben.id });
+    const booking = await insertBooking(db(), bed, ben.id);
 
     const res = await admin.client.delete(`/api/admin/reports/${second}/product`);
     expect(res.statusCode).toBe(204);
@@ -172,8 +187,10 @@ describe('the audit log', () => {
       const reporter = await signUp(fresh.app, 'buyer');
       const goner = await signUp(fresh.app, 'buyer', { name: 'Goner' });
       const cat = await firstCategoryId(fresh.database.db);
-      const stool = await insertProduct(fresh.database.db, maker.id, { categoryId: cat, title: 'Stool' });
-      const table = await insertProduct(fresh.database.db, maker.id, { categoryId: cat, title: 'Table' });
+      const stool = (await insertProduct(fresh.database.db, maker.id, { categoryId: cat, title: 'Stool' }))
+        .id;
+      const table = (await insertProduct(fresh.database.db, maker.id, { categoryId: cat, title: 'Table' }))
+        .id;
       const stoolReport = await insertReport(fresh.database.db, {
         productId: stool,
         reporterId: reporter.id,
@@ -229,7 +246,7 @@ describe('the audit log', () => {
 
   it('writes nothing when the action fails halfway', async () => {
     const before = await db().select({ id: auditLog.id }).from(auditLog);
-    const bed = await insertProduct(db(), seller.id, { categoryId });
+    const bed = (await insertProduct(db(), seller.id, { categoryId })).id;
     const report = await insertReport(db(), { productId: bed, reporterId: ann.id });
     // A foreign key failure on the audit row (its actor no longer exists) must roll back the removal too.
     const service = ctx.app.services.admin;

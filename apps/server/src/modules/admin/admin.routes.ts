@@ -4,58 +4,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allowEveryRoute } from '../../auth/allow.js';
-import { z } from 'zod';
+import { allowEveryRoute } from '../../platform/auth/allow.js';
 import {
-  auditActions,
+  adminUserPageSchema,
+  auditPageSchema,
   idParams,
+  noContent,
   pageQuery,
-  reportReasons,
-  reportStatuses,
-  roles,
+  reportQueuePageSchema,
+  sellerVerifiedSchema,
   userListQuery,
 } from '@furniture-mart/shared';
 
 const ADMIN = ['admin'] as const;
 const tags = ['admin'];
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
-
-// Only the columns the admin tables show: never password hashes, sessions or tokens.
-const userRow = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
-  verified: z.boolean(),
-  createdAt: z.string(),
-  orders: z.number().int(),
-  products: z.number().int(),
-});
-
-const reportRow = z.object({
-  id: z.uuid(),
-  reason: z.enum(reportReasons),
-  details: z.string().nullable(),
-  status: z.enum(reportStatuses),
-  createdAt: z.string(),
-  product: z.object({ id: z.uuid(), title: z.string(), categoryId: z.uuid(), removed: z.boolean() }),
-  reporter: z.object({ id: z.uuid(), name: z.string() }),
-  productOpenReports: z.number().int(),
-});
-
-const auditRow = z.object({
-  id: z.uuid(),
-  action: z.enum(auditActions),
-  actor: z.object({ id: z.uuid(), name: z.string() }),
-  targetType: z.string(),
-  targetId: z.uuid(),
-  targetLabel: z.string(),
-  createdAt: z.string(),
-});
-
-const noContent = { 204: z.null().describe('Done') };
+const noContentAnswer = { 204: noContent };
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +33,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Buyer accounts, newest first; q searches name or email',
         querystring: userListQuery,
-        response: { 200: pageOf(userRow) },
+        response: { 200: adminUserPageSchema },
       },
     },
     async (request) => admin.listUsers('buyer', request.query),
@@ -83,7 +46,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Seller accounts, newest first; q searches name or email',
         querystring: userListQuery,
-        response: { 200: pageOf(userRow) },
+        response: { 200: adminUserPageSchema },
       },
     },
     async (request) => admin.listUsers('seller', request.query),
@@ -96,7 +59,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: "Remove a buyer or seller: signs them out, a seller's products go too",
         params: idParams,
-        response: noContent,
+        response: noContentAnswer,
       },
     },
     async (request, reply) => {
@@ -115,7 +78,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Verify a seller (once)',
         params: idParams,
-        response: { 200: z.object({ id: z.uuid(), verified: z.literal(true) }) },
+        response: { 200: sellerVerifiedSchema },
       },
     },
     async (request) => {
@@ -131,7 +94,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Open reports, grouped by product',
         querystring: pageQuery,
-        response: { 200: pageOf(reportRow) },
+        response: { 200: reportQueuePageSchema },
       },
     },
     async (request) => admin.listReports(request.query),
@@ -140,7 +103,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   route.delete(
     '/api/admin/reports/:id',
     {
-      schema: { tags, summary: 'Dismiss a report; the product stays', params: idParams, response: noContent },
+      schema: {
+        tags,
+        summary: 'Dismiss a report; the product stays',
+        params: idParams,
+        response: noContentAnswer,
+      },
     },
     async (request, reply) => {
       const viewer = await request.requireViewer(ADMIN);
@@ -156,7 +124,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Remove the reported product and close all its reports',
         params: idParams,
-        response: noContent,
+        response: noContentAnswer,
       },
     },
     async (request, reply) => {
@@ -175,7 +143,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'The audit log of admin actions, newest first',
         querystring: pageQuery,
-        response: { 200: pageOf(auditRow) },
+        response: { 200: auditPageSchema },
       },
     },
     async (request) => admin.listAudit(request.query),

@@ -3,7 +3,7 @@
  * audit log. Every action changes its records and writes its audit row in one transaction, so the log
  * never claims something that did not happen (or misses something that did).
  */
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   adminMessages,
   cancelReasons,
@@ -13,21 +13,19 @@ import {
   type Page,
   type PageQuery,
   type ReportQueueRow,
+  type UserListQuery,
 } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import type { Tx } from '../../db/client.js';
-import { auditLog, bookings, products, reports, sessions, users } from '../../db/schema.js';
-import { closeReports, removeProducts } from '../../domain/removal.js';
-import { Conflict, NotFound } from '../../lib/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { Tx } from '../../platform/db/client.js';
+import { auditLog, bookings, products, reports, sessions, users } from '../../platform/db/schema.js';
+import { closeReports, removeProducts } from '../products/removal.js';
+import { Conflict, NotFound } from '../../platform/errors.js';
 import { enqueueMail, linkTo } from '../mail/outbox.js';
+import { auditPage, reportQueuePage, userPage } from './admin.queries.js';
 import { mailCopy } from '@furniture-mart/shared';
 
 export interface Actor {
   id: string;
-}
-
-export interface UserListOptions extends PageQuery {
-  q?: string | undefined;
 }
 
 interface AuditTarget {
@@ -37,73 +35,13 @@ interface AuditTarget {
   details?: Record<string, unknown>;
 }
 
-/**
- * users.id qualified by its table. Drizzle leaves column names unqualified in a single-table select, which
- * inside a correlated subquery would bind to the subquery's own table instead.
- */
-const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
-
-/** Orders still standing (open or paid); a cancelled booking is no longer an order. */
-const orderCount = sql<number>`(
-  select count(*) from ${bookings}
-  where ${bookings.buyerId} = ${outerUserId} and ${bookings.status} <> 'cancelled'
-)`.mapWith(Number);
-
-/** Listings still on the seller's books (available or sold), not removed ones. */
-const listedProductCount = sql<number>`(
-  select count(*) from ${products}
-  where ${products.sellerId} = ${outerUserId} and ${products.deletedAt} is null
-)`.mapWith(Number);
-
-/** Makes a search term literal inside LIKE, so `%` or `_` typed by the admin match themselves. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export class AdminService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'listings'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'images' | 'listings'>) {}
 
   // ---------- users ----------
 
-  async listUsers(role: 'buyer' | 'seller', options: UserListOptions): Promise<Page<AdminUserRow>> {
-    const { db } = this.deps;
-    const conditions: SQL[] = [eq(users.role, role), isNull(users.deletedAt)];
-    if (options.q) {
-      const pattern = likePattern(options.q);
-      conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
-    }
-    const where = and(...conditions);
-    const offset = (options.page - 1) * options.pageSize;
-
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          verified: users.verified,
-          createdAt: users.createdAt,
-          orders: orderCount,
-          products: listedProductCount,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(options.pageSize)
-        .offset(offset),
-      db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(users)
-        .where(where),
-    ]);
-
-    return {
-      items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-      page: options.page,
-      pageSize: options.pageSize,
-      total: counted?.total ?? 0,
-    };
+  async listUsers(role: 'buyer' | 'seller', options: UserListQuery): Promise<Page<AdminUserRow>> {
+    return userPage(this.deps.db, role, options);
   }
 
   /** Verifies a seller once; a second attempt is a conflict and writes nothing. */
@@ -223,64 +161,12 @@ export class AdminService {
 
   // ---------- reports ----------
 
-  /** Open reports, all reports of one product next to each other, the most recently reported product first. */
+  /**
+   * Open reports, all reports of one product next to each other, the most recently reported product first;
+   * with what a report is judged by: the reporter, and the product's cover, seller and status.
+   */
   async listReports(options: PageQuery): Promise<Page<ReportQueueRow>> {
-    const { db } = this.deps;
-    const open = eq(reports.status, 'open');
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          id: reports.id,
-          reason: reports.reason,
-          details: reports.details,
-          status: reports.status,
-          createdAt: reports.createdAt,
-          productId: products.id,
-          productTitle: products.title,
-          categoryId: products.categoryId,
-          productDeletedAt: products.deletedAt,
-          reporterId: users.id,
-          reporterName: users.name,
-          productOpenReports: sql<number>`count(*) over (partition by ${reports.productId})`.mapWith(Number),
-        })
-        .from(reports)
-        .innerJoin(products, eq(products.id, reports.productId))
-        .innerJoin(users, eq(users.id, reports.reporterId))
-        .where(open)
-        .orderBy(
-          sql`max(${reports.createdAt}) over (partition by ${reports.productId}) desc`,
-          reports.productId,
-          desc(reports.createdAt),
-          reports.id,
-        )
-        .limit(options.pageSize)
-        .offset((options.page - 1) * options.pageSize),
-      db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(reports)
-        .where(open),
-    ]);
-
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        reason: row.reason,
-        details: row.details,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-        product: {
-          id: row.productId,
-          title: row.productTitle,
-          categoryId: row.categoryId,
-          removed: row.productDeletedAt !== null,
-        },
-        reporter: { id: row.reporterId, name: row.reporterName },
-        productOpenReports: row.productOpenReports,
-      })),
-      page: options.page,
-      pageSize: options.pageSize,
-      total: counted?.total ?? 0,
-    };
+    return reportQueuePage(this.deps.db, this.deps.images, options);
   }
 
   /** Dismisses one report; the product stays on sale. */
@@ -370,40 +256,7 @@ export class AdminService {
   // ---------- audit log ----------
 
   async listAudit(options: PageQuery): Promise<Page<AuditRow>> {
-    const { db } = this.deps;
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          id: auditLog.id,
-          action: auditLog.action,
-          actorId: users.id,
-          actorName: users.name,
-          targetType: auditLog.targetType,
-          targetId: auditLog.targetId,
-          targetLabel: auditLog.targetLabel,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .innerJoin(users, eq(users.id, auditLog.actorId))
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(options.pageSize)
-        .offset((options.page - 1) * options.pageSize),
-      db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(auditLog),
-    ]);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        action: row.action as AuditAction,
-        actor: { id: row.actorId, name: row.actorName },
-        targetType: row.targetType,
-        targetId: row.targetId,
-        targetLabel: row.targetLabel,
-        createdAt: row.createdAt.toISOString(),
-      })),
-      page: options.page,
-      pageSize: options.pageSize,
-      total: counted?.total ?? 0,
-    };
+    return auditPage(this.deps.db, options);
   }
 
   /** Appends one row to the audit log inside the action's own transaction. */

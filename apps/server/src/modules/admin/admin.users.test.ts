@@ -8,14 +8,22 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { auditLog, bookings, payments, products, reports, sessions, users } from '../../db/schema.js';
+import {
+  auditLog,
+  bookings,
+  payments,
+  products,
+  reports,
+  sessions,
+  users,
+} from '../../platform/db/schema.js';
 import {
   firstCategoryId,
   insertBooking,
   insertPayment,
   insertProduct,
   insertReport,
-} from './admin.fixtures.js';
+} from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -49,13 +57,13 @@ describe('buyer and seller lists', () => {
     zoe = await signUp(ctx.app, 'buyer', { name: 'Zoe Zimmer', email: 'zoe.z@lists.test' });
     yuri = await signUp(ctx.app, 'buyer', { name: 'Yuri 100%', email: 'yuri@lists.test' });
     sellerWithListings = await signUp(ctx.app, 'seller', { name: 'Lister Shop', email: 'shop@lists.test' });
-    const sold = await insertProduct(db(), sellerWithListings.id, { categoryId, status: 'sold' });
-    const available = await insertProduct(db(), sellerWithListings.id, { categoryId });
-    const removed = await insertProduct(db(), sellerWithListings.id, { categoryId });
+    const sold = (await insertProduct(db(), sellerWithListings.id, { categoryId, status: 'sold' })).id;
+    const available = (await insertProduct(db(), sellerWithListings.id, { categoryId })).id;
+    const removed = (await insertProduct(db(), sellerWithListings.id, { categoryId })).id;
     await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, removed));
-    await insertBooking(db(), { productId: sold, buyerId: zoe.id, status: 'paid' });
-    await insertBooking(db(), { productId: available, buyerId: zoe.id });
-    const cancelled = await insertBooking(db(), { productId: available, buyerId: yuri.id });
+    await insertBooking(db(), sold, zoe.id, { status: 'paid' });
+    await insertBooking(db(), available, zoe.id);
+    const cancelled = await insertBooking(db(), available, yuri.id);
     await db().update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled));
   });
 
@@ -157,14 +165,10 @@ describe('removing a seller', () => {
     const booker = await signUp(ctx.app, 'buyer');
     const purchaser = await signUp(ctx.app, 'buyer');
     const productIds: string[] = [];
-    for (let i = 0; i < 5; i++) productIds.push(await insertProduct(db(), seller.id, { categoryId }));
-    const soldId = await insertProduct(db(), seller.id, { categoryId, status: 'sold' });
-    const openBooking = await insertBooking(db(), { productId: productIds[0]!, buyerId: booker.id });
-    const paidBooking = await insertBooking(db(), {
-      productId: soldId,
-      buyerId: purchaser.id,
-      status: 'paid',
-    });
+    for (let i = 0; i < 5; i++) productIds.push((await insertProduct(db(), seller.id, { categoryId })).id);
+    const soldId = (await insertProduct(db(), seller.id, { categoryId, status: 'sold' })).id;
+    const openBooking = await insertBooking(db(), productIds[0]!, booker.id);
+    const paidBooking = await insertBooking(db(), soldId, purchaser.id, { status: 'paid' });
     const paymentId = await insertPayment(db(), {
       bookingId: paidBooking,
       productId: soldId,
@@ -214,18 +218,14 @@ describe('removing a buyer', () => {
   it('cancels open bookings and releases their checkout hold, keeps purchases, ends the session', async () => {
     const seller = await signUp(ctx.app, 'seller');
     const buyer = await signUp(ctx.app, 'buyer');
-    const heldProduct = await insertProduct(db(), seller.id, { categoryId });
-    const soldProduct = await insertProduct(db(), seller.id, { categoryId, status: 'sold' });
-    const openBooking = await insertBooking(db(), { productId: heldProduct, buyerId: buyer.id });
+    const heldProduct = (await insertProduct(db(), seller.id, { categoryId })).id;
+    const soldProduct = (await insertProduct(db(), seller.id, { categoryId, status: 'sold' })).id;
+    const openBooking = await insertBooking(db(), heldProduct, buyer.id);
     await db()
       .update(products)
       .set({ holdBookingId: openBooking, holdExpiresAt: new Date(Date.now() + 15 * 60_000) })
       .where(eq(products.id, heldProduct));
-    const paidBooking = await insertBooking(db(), {
-      productId: soldProduct,
-      buyerId: buyer.id,
-      status: 'paid',
-    });
+    const paidBooking = await insertBooking(db(), soldProduct, buyer.id, { status: 'paid' });
     await insertPayment(db(), { bookingId: paidBooking, productId: soldProduct, buyerId: buyer.id });
 
     expect((await admin.client.delete(`/api/admin/users/${buyer.id}`)).statusCode).toBe(204);

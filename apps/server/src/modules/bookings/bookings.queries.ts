@@ -6,10 +6,10 @@ import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { handoffLimits } from '@furniture-mart/shared';
 import type { Booking, ProductBooking } from '@furniture-mart/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { bookings, payments, productPhotos, products, users } from '../../db/schema.js';
-import type { ImageStore } from '../../images/store.js';
-import { toPhoto } from '../../domain/photos.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { bookings, payments, productPhotos, products, users } from '../../platform/db/schema.js';
+import type { ImageStore } from '../../platform/images/store.js';
+import { photoColumns, toPhotoOrNull } from '../products/photos.js';
 
 const sellers = alias(users, 'sellers');
 
@@ -42,12 +42,7 @@ const bookingRowColumns = {
   buyerEmail: users.email,
   buyerEmailVerified: users.emailVerified,
   transactionId: payments.transactionId,
-  coverDisplayKey: productPhotos.displayKey,
-  coverThumbKey: productPhotos.thumbKey,
-  coverWidth: productPhotos.width,
-  coverHeight: productPhotos.height,
-  coverThumbWidth: productPhotos.thumbWidth,
-  coverThumbHeight: productPhotos.thumbHeight,
+  cover: photoColumns,
 };
 
 export type BookingRow = Awaited<ReturnType<typeof selectBookingRows>>[number];
@@ -106,17 +101,7 @@ export function toBooking(images: ImageStore, row: BookingRow, viewer: 'buyer' |
       id: row.productId,
       title: row.productTitle,
       status: row.productDeletedAt ? 'removed' : row.productStatus,
-      cover:
-        row.coverDisplayKey && row.coverThumbKey
-          ? toPhoto(images, {
-              displayKey: row.coverDisplayKey,
-              thumbKey: row.coverThumbKey,
-              width: row.coverWidth ?? 0,
-              height: row.coverHeight ?? 0,
-              thumbWidth: row.coverThumbWidth ?? 0,
-              thumbHeight: row.coverThumbHeight ?? 0,
-            })
-          : null,
+      cover: row.cover ? toPhotoOrNull(images, row.cover) : null,
     },
     buyer: {
       id: row.buyerId,

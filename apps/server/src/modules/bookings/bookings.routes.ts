@@ -1,73 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow } from '../../auth/allow.js';
-import { z } from 'zod';
+import { allow } from '../../platform/auth/allow.js';
 import {
   bookingCreateBody,
-  bookingStatuses,
+  bookingDetailSchema,
+  bookingPageSchema,
+  bookingSchema,
   idParams,
+  noContent,
   pageQuery,
-  productStatuses,
+  productBookingPageSchema,
 } from '@furniture-mart/shared';
-
-const photoSchema = z.object({
-  url: z.string(),
-  thumbUrl: z.string(),
-  width: z.number(),
-  height: z.number(),
-  thumbWidth: z.number(),
-  thumbHeight: z.number(),
-});
-
-const bookingFields = {
-  id: z.uuid(),
-  status: z.enum(bookingStatuses),
-  cancelReason: z.string().nullable(),
-  priceCents: z.number().int(),
-  currency: z.string(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  product: z.object({
-    id: z.uuid(),
-    title: z.string(),
-    status: z.enum([...productStatuses, 'removed']),
-    cover: photoSchema.nullable(),
-  }),
-  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
-  seller: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    verified: z.boolean(),
-    phone: z.string().nullable(),
-  }),
-  transactionId: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  refundedAt: z.string().nullable(),
-  handoffCode: z.string().nullable(),
-  handoffAttemptsLeft: z.number().int(),
-};
-
-const bookingSchema = z.object({ ...bookingFields, phone: z.string(), meetingLocation: z.string() });
-const bookingDetailSchema = z.object({
-  ...bookingFields,
-  phone: z.string().nullable(),
-  meetingLocation: z.string().nullable(),
-});
-
-const productBookingSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(bookingStatuses),
-  cancelReason: z.string().nullable(),
-  buyerName: z.string(),
-  buyerEmailVerified: z.boolean(),
-  phone: z.string(),
-  meetingLocation: z.string(),
-  createdAt: z.string(),
-});
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
 
 export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +41,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['buying'],
         summary: 'My Orders: the signed-in buyer’s bookings, newest first',
         querystring: pageQuery,
-        response: { 200: pageOf(bookingSchema) },
+        response: { 200: bookingPageSchema },
       },
     },
     async (request) => {
@@ -133,7 +76,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['buying'],
         summary: 'Delete an order from My Orders (an unpaid booking is cancelled)',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -152,7 +95,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Who booked one product, with phone and meeting place (its seller and admins)',
         params: idParams,
         querystring: pageQuery,
-        response: { 200: pageOf(productBookingSchema) },
+        response: { 200: productBookingPageSchema },
       },
     },
     async (request) => {

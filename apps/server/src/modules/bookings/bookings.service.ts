@@ -13,12 +13,12 @@ import {
   type PageQuery,
   type ProductBooking,
 } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import type { Viewer } from '../../auth/viewer.js';
-import type { Tx } from '../../db/client.js';
-import { lockPerson } from '../../db/locks.js';
-import { bookings, products } from '../../db/schema.js';
-import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { Viewer } from '../../platform/auth/viewer.js';
+import type { Tx } from '../../platform/db/client.js';
+import { lockPerson } from '../../platform/db/locks.js';
+import { bookings, products } from '../../platform/db/schema.js';
+import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
 import { notifyBookingCreated } from '../orders/notify.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
 

@@ -8,8 +8,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { bookings, products } from '../../db/schema.js';
-import { createProduct, markPaid, type ProductFixture } from './testing/fixtures.js';
+import { bookings, products } from '../../platform/db/schema.js';
+import { insertProduct, markPaid, type ProductFixture } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -50,7 +50,7 @@ afterAll(() => ctx.close());
 describe('POST /api/bookings', () => {
   let product: ProductFixture;
   beforeAll(async () => {
-    product = await createProduct(ctx.app, seller.id, { sellingPriceCents: 12_550 });
+    product = await insertProduct(ctx.app.database.db, seller.id, { sellingPriceCents: 12_550 });
   });
 
   it('books an available product for a buyer, with price and title from the database', async () => {
@@ -136,12 +136,12 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses sold and removed products with 409', async () => {
-    const sold = await createProduct(ctx.app, seller.id, { status: 'sold' });
+    const sold = await insertProduct(ctx.app.database.db, seller.id, { status: 'sold' });
     const soldRes = await buyer.client.post('/api/bookings', booking(sold.id));
     expect(soldRes.statusCode).toBe(409);
     expect(soldRes.json().error).toEqual({ code: 'PRODUCT_SOLD', message: messages.productSold });
 
-    const removed = await createProduct(ctx.app, seller.id, { deletedAt: new Date() });
+    const removed = await insertProduct(ctx.app.database.db, seller.id, { deletedAt: new Date() });
     const removedRes = await buyer.client.post('/api/bookings', booking(removed.id));
     expect(removedRes.statusCode).toBe(409);
     expect(removedRes.json().error).toEqual({
@@ -155,14 +155,14 @@ describe('POST /api/bookings', () => {
 
   it('refuses a product the buyer owns', async () => {
     // Buyers cannot list products, but an account whose role changed may still own some.
-    const own = await createProduct(ctx.app, buyer.id);
+    const own = await insertProduct(ctx.app.database.db, buyer.id);
     const res = await buyer.client.post('/api/bookings', booking(own.id));
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({ code: 'OWN_PRODUCT', message: buyerMessages.ownProduct });
   });
 
   it('creates exactly one booking from 100 concurrent requests by one buyer', async () => {
-    const target = await createProduct(ctx.app, seller.id);
+    const target = await insertProduct(ctx.app.database.db, seller.id);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => buyer.client.post('/api/bookings', booking(target.id))),
     );
@@ -187,9 +187,9 @@ describe('GET /api/my/bookings', () => {
     const empty = await listBuyer.client.get('/api/my/bookings');
     expect(empty.json()).toEqual({ items: [], page: 1, pageSize: 24, total: 0 });
 
-    const first = await createProduct(ctx.app, seller.id, { title: 'First chair' });
-    const second = await createProduct(ctx.app, seller.id, { title: 'Second chair' });
-    const third = await createProduct(ctx.app, otherSeller.id, { title: 'Third chair' });
+    const first = await insertProduct(ctx.app.database.db, seller.id, { title: 'First chair' });
+    const second = await insertProduct(ctx.app.database.db, seller.id, { title: 'Second chair' });
+    const third = await insertProduct(ctx.app.database.db, otherSeller.id, { title: 'Third chair' });
     for (const product of [first, second, third]) await book(listBuyer, product.id);
     await book(otherBuyer, first.id);
 
@@ -211,10 +211,10 @@ describe('GET /api/my/bookings', () => {
 
   it('shows a paid booking with its transaction id and a cancelled one with its reason', async () => {
     const buyerX = await signUp(ctx.app, 'buyer');
-    const paidProduct = await createProduct(ctx.app, seller.id);
+    const paidProduct = await insertProduct(ctx.app.database.db, seller.id);
     const paidId = await book(buyerX, paidProduct.id);
-    const transactionId = await markPaid(ctx.app, paidId);
-    const cancelledProduct = await createProduct(ctx.app, seller.id);
+    const transactionId = await markPaid(ctx.app.database.db, paidId);
+    const cancelledProduct = await insertProduct(ctx.app.database.db, seller.id);
     const cancelledId = await book(buyerX, cancelledProduct.id);
     await ctx.app.database.db
       .update(bookings)
@@ -247,7 +247,7 @@ describe('GET /api/bookings/:id', () => {
   let bookingId: string;
   let owner: TestUser;
   beforeAll(async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     owner = await signUp(ctx.app, 'buyer', { name: 'Reader Buyer' });
     bookingId = await book(owner, product.id);
   });
@@ -301,7 +301,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('lets only the owning buyer delete: others get the unknown-id answer', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
     const unknown = await otherBuyer.client.delete(`/api/bookings/${UNKNOWN_ID}`);
     expect(unknown.statusCode).toBe(404);
@@ -316,7 +316,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('does not let another buyer start paying for my booking', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
     const unknown = await otherBuyer.client.post(`/api/bookings/${UNKNOWN_ID}/checkout`);
     expect(unknown.statusCode).toBe(404);
@@ -326,7 +326,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('cancels an unpaid booking, hides it, releases its checkout hold and allows booking again', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
     const { db } = ctx.app.database;
     await db
@@ -356,7 +356,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('deletes once when the same delete is sent many times at once', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => deleter.client.delete(`/api/bookings/${id}`)),
@@ -368,7 +368,7 @@ describe('DELETE /api/bookings/:id', () => {
   it('never fails or leaves a half state when delete and payment race', async () => {
     const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Race Buyer' };
     for (let round = 0; round < 10; round++) {
-      const product = await createProduct(ctx.app, seller.id);
+      const product = await insertProduct(ctx.app.database.db, seller.id);
       const id = await book(deleter, product.id);
       expect((await deleter.client.post(`/api/bookings/${id}/checkout`, {})).statusCode).toBe(200);
       const [removed, paid] = await Promise.all([
@@ -396,7 +396,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('leaves another booking’s checkout hold alone', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const mine = await book(deleter, product.id);
     const theirs = await book(otherBuyer, product.id);
     const { db } = ctx.app.database;
@@ -410,9 +410,9 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('only hides a paid booking: the purchase record stays for the seller and admin', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
-    const transactionId = await markPaid(ctx.app, id);
+    const transactionId = await markPaid(ctx.app.database.db, id);
 
     expect((await deleter.client.delete(`/api/bookings/${id}`)).statusCode).toBe(204);
     const [row] = await ctx.app.database.db.select().from(bookings).where(eq(bookings.id, id));
@@ -432,7 +432,7 @@ describe('DELETE /api/bookings/:id', () => {
   });
 
   it('hides a booking that was already cancelled, keeping its reason', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
     const { db } = ctx.app.database;
     await db
@@ -454,7 +454,7 @@ describe('GET /api/products/:id/bookings', () => {
   let paidId: string;
   let openId: string;
   beforeAll(async () => {
-    product = await createProduct(ctx.app, seller.id);
+    product = await insertProduct(ctx.app.database.db, seller.id);
     const first = await signUp(ctx.app, 'buyer', { name: 'Early Buyer' });
     const second = await signUp(ctx.app, 'buyer', { name: 'Paying Buyer' });
     openId = await book(first, product.id);
@@ -463,7 +463,7 @@ describe('GET /api/products/:id/bookings', () => {
       booking(product.id, { phone: '01712345678', meetingLocation: 'Dhanmondi 27' }),
     );
     paidId = res.json().id;
-    await markPaid(ctx.app, paidId);
+    await markPaid(ctx.app.database.db, paidId);
   });
 
   it('shows the product’s seller who booked, with phone and meeting place, paid first', async () => {

@@ -5,16 +5,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  categoryProductsQuery,
+  categoryProductsQueryIn,
   categoryRefParams,
+  categoryWithProductsSchema,
   pageQuery,
-  productSearchQuery,
+  productCardPageSchema,
+  productSearchQueryIn,
 } from '@furniture-mart/shared';
-import { categoryWithProductsSchema, productCardPageSchema } from './catalogue.schemas.js';
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
   const catalogue = app.services.catalogue;
+  // Price filters are read in the shop's currency, into the minor units the listing compares.
+  const categoryProductsQuery = categoryProductsQueryIn(app.config.CURRENCY);
+  const productSearchQuery = productSearchQueryIn(app.config.CURRENCY);
   // Checked before the query is validated, so a signed-out visitor always gets 401.
   const signedIn = async (request: FastifyRequest) => {
     await request.requireViewer();

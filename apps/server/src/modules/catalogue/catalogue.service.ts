@@ -1,23 +1,26 @@
 /**
  * What buyers browse: a category's available products, a search across categories and the advertised
- * list. Filters arrive validated (shared schemas); here they become SQL filters in minor units of the
- * configured currency.
+ * list. Filters arrive validated and read by the shared query schemas (prices already in minor units of
+ * the configured currency); here they become SQL filters.
  */
 import {
   catalogueMessages,
   messages,
-  parseAmount,
   type CategoryProductsQuery,
   type CategoryWithProducts,
-  type Page,
   type PageQuery,
-  type ProductCard,
   type ProductSearchQuery,
 } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import { BadRequest, NotFound } from '../../lib/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CategoriesService } from '../categories/categories.service.js';
-import { loadCardPage, type CardFilter, type CardOrder, type CardPageRequest } from './product-cards.js';
+import {
+  loadCardPage,
+  type CardFilter,
+  type CardPage,
+  type CardOrder,
+  type CardPageRequest,
+} from './product-cards.js';
 
 type ListQuery = Omit<ProductSearchQuery, 'category'>;
 
@@ -28,9 +31,12 @@ export class CatalogueService {
   ) {}
 
   /** A category (by id or slug) with one page of its available products. */
-  async categoryWithProducts(idOrSlug: string, query: CategoryProductsQuery): Promise<CategoryWithProducts> {
+  async categoryWithProducts(
+    idOrSlug: string,
+    query: CategoryProductsQuery,
+  ): Promise<CategoryWithProducts & { products: CardPage }> {
     const category = await this.categories.get(idOrSlug);
-    const request = cardRequest({ ...filterOf(query, this.deps.config.CURRENCY), categoryId: category.id }, query);
+    const request = cardRequest({ ...filterOf(query), categoryId: category.id }, query);
     return this.deps.listings.read(keyOf('category', request), async () => ({
       category,
       products: await loadCardPage(this.deps.db, this.deps.images, request),
@@ -38,14 +44,14 @@ export class CatalogueService {
   }
 
   /** Every available product, optionally within one category given by id or slug. */
-  async search(query: ProductSearchQuery): Promise<Page<ProductCard>> {
-    const filter = filterOf(query, this.deps.config.CURRENCY);
+  async search(query: ProductSearchQuery): Promise<CardPage> {
+    const filter = filterOf(query);
     if (query.category) filter.categoryId = await this.categoryIdForFilter(query.category);
     return this.cards('search', cardRequest(filter, query));
   }
 
   /** Advertised products still for sale, most recently advertised first. */
-  async advertised({ page, pageSize }: PageQuery): Promise<Page<ProductCard>> {
+  async advertised({ page, pageSize }: PageQuery): Promise<CardPage> {
     const request: CardPageRequest = {
       filter: { advertisedOnly: true },
       order: 'advertised',
@@ -55,7 +61,7 @@ export class CatalogueService {
     return this.cards('advertised', request);
   }
 
-  private cards(kind: string, request: CardPageRequest): Promise<Page<ProductCard>> {
+  private cards(kind: string, request: CardPageRequest): Promise<CardPage> {
     return this.deps.listings.read(keyOf(kind, request), () =>
       loadCardPage(this.deps.db, this.deps.images, request),
     );
@@ -68,7 +74,7 @@ export class CatalogueService {
     } catch (error) {
       if (error instanceof NotFound) {
         throw new BadRequest(
-          'Some fields need your attention.',
+          messages.fieldsNeedAttention,
           { category: catalogueMessages.unknownCategory },
           'VALIDATION_FAILED',
         );
@@ -93,22 +99,12 @@ function orderOf(query: ListQuery): CardOrder {
   return query.sort ?? (query.q ? 'relevance' : 'newest');
 }
 
-function filterOf(query: ListQuery, currency: string): CardFilter {
+function filterOf(query: ListQuery): CardFilter {
   const filter: CardFilter = {};
   if (query.q) filter.q = query.q;
-  // The query schema has refused what is no amount at all; the currency decides how many decimals.
-  const minPriceCents = minorUnitsOf(query.minPrice, 'minPrice', currency);
-  const maxPriceCents = minorUnitsOf(query.maxPrice, 'maxPrice', currency);
-  if (minPriceCents !== undefined) filter.minPriceCents = minPriceCents;
-  if (maxPriceCents !== undefined) filter.maxPriceCents = maxPriceCents;
+  if (query.minPriceCents !== undefined) filter.minPriceCents = query.minPriceCents;
+  if (query.maxPriceCents !== undefined) filter.maxPriceCents = query.maxPriceCents;
   if (query.condition) filter.condition = query.condition;
   if (query.location) filter.location = query.location;
   return filter;
-}
-
-function minorUnitsOf(amount: string | undefined, field: string, currency: string): number | undefined {
-  if (!amount) return undefined;
-  const minor = parseAmount(amount, currency);
-  if (minor === null) throw new BadRequest(messages.invalidPrice, { [field]: messages.invalidPrice });
-  return minor;
 }

@@ -8,8 +8,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { products, users } from '../../db/schema.js';
-import { categoryRows, insertProduct } from './catalogue.fixtures.js';
+import { products, users } from '../../platform/db/schema.js';
+import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -40,113 +40,122 @@ beforeAll(async () => {
   kitchen = rows.find((row) => row.slug === 'kitchen')!;
 
   const phone = '+8801799999999';
-  ids.bed = await insertProduct(db, {
-    sellerId: seller.id,
-    categoryId: bedRoom.id,
-    title: 'Teak bed frame',
-    description: 'Queen-size frame with a carved headboard and sturdy slats.',
-    priceCents: 42_000,
-    condition: 'good',
-    location: 'Dhaka',
-    postedAt: hoursAgo(1),
-    photos: 2,
-    phone,
-  });
-  ids.wardrobe = await insertProduct(db, {
-    sellerId: seller2.id,
-    categoryId: bedRoom.id,
-    title: 'Mirrored wardrobe',
-    description: 'Two doors, a full-length mirror and three drawers.',
-    priceCents: 26_000,
-    condition: 'excellent',
-    location: 'Chittagong',
-    postedAt: hoursAgo(2),
-    phone,
-  });
-  ids.lamp = await insertProduct(db, {
-    sellerId: seller.id,
-    categoryId: bedRoom.id,
-    title: 'Bedside lamp',
-    description: 'Brass lamp with a linen shade.',
-    priceCents: 3_550,
-    condition: 'excellent',
-    location: 'Dhaka',
-    postedAt: hoursAgo(3),
-    photos: 0,
-    phone,
-  });
-  ids.chest = await insertProduct(db, {
-    sellerId: seller2.id,
-    categoryId: bedRoom.id,
-    title: 'Oak chest of drawers',
-    description: 'Five drawers, smooth runners.',
-    priceCents: 18_000,
-    condition: 'good',
-    location: 'Sylhet',
-    postedAt: hoursAgo(4),
-    advertised: true,
-    advertisedAt: hoursAgo(1),
-    phone,
-  });
-  ids.sold = await insertProduct(db, {
-    sellerId: seller.id,
-    categoryId: bedRoom.id,
-    title: 'Sold bed',
-    description: 'Headboard included.',
-    priceCents: 10_000,
-    status: 'sold',
-    advertised: true,
-    postedAt: hoursAgo(5),
-    phone,
-  });
-  ids.removed = await insertProduct(db, {
-    sellerId: seller.id,
-    categoryId: bedRoom.id,
-    title: 'Removed dresser',
-    description: 'Headboard and drawers.',
-    priceCents: 20_000,
-    deleted: true,
-    advertised: true,
-    postedAt: hoursAgo(6),
-    phone,
-  });
-  ids.ghost = await insertProduct(db, {
-    sellerId: removedSeller.id,
-    categoryId: bedRoom.id,
-    title: 'Ghost table',
-    description: 'Headboard drawers.',
-    priceCents: 20_000,
-    advertised: true,
-    postedAt: hoursAgo(1),
-    phone,
-  });
+  ids.bed = (
+    await insertProduct(db, seller.id, {
+      categoryId: bedRoom.id,
+      title: 'Teak bed frame',
+      description: 'Queen-size frame with a carved headboard and sturdy slats.',
+      sellingPriceCents: 42_000,
+      condition: 'good',
+      location: 'Dhaka',
+      postedAt: hoursAgo(1),
+      photos: 2,
+      phone,
+    })
+  ).id;
+  ids.wardrobe = (
+    await insertProduct(db, seller2.id, {
+      categoryId: bedRoom.id,
+      title: 'Mirrored wardrobe',
+      description: 'Two doors, a full-length mirror and three drawers.',
+      sellingPriceCents: 26_000,
+      condition: 'excellent',
+      location: 'Chittagong',
+      postedAt: hoursAgo(2),
+      phone,
+    })
+  ).id;
+  ids.lamp = (
+    await insertProduct(db, seller.id, {
+      categoryId: bedRoom.id,
+      title: 'Bedside lamp',
+      description: 'Brass lamp with a linen shade.',
+      sellingPriceCents: 3_550,
+      condition: 'excellent',
+      location: 'Dhaka',
+      postedAt: hoursAgo(3),
+      photos: 0,
+      phone,
+    })
+  ).id;
+  ids.chest = (
+    await insertProduct(db, seller2.id, {
+      categoryId: bedRoom.id,
+      title: 'Oak chest of drawers',
+      description: 'Five drawers, smooth runners.',
+      sellingPriceCents: 18_000,
+      condition: 'good',
+      location: 'Sylhet',
+      postedAt: hoursAgo(4),
+      advertised: true,
+      advertisedAt: hoursAgo(1),
+      phone,
+    })
+  ).id;
+  ids.sold = (
+    await insertProduct(db, seller.id, {
+      categoryId: bedRoom.id,
+      title: 'Sold bed',
+      description: 'Headboard included.',
+      sellingPriceCents: 10_000,
+      status: 'sold',
+      advertised: true,
+      postedAt: hoursAgo(5),
+      phone,
+    })
+  ).id;
+  ids.removed = (
+    await insertProduct(db, seller.id, {
+      categoryId: bedRoom.id,
+      title: 'Removed dresser',
+      description: 'Headboard and drawers.',
+      sellingPriceCents: 20_000,
+      deletedAt: new Date(),
+      advertised: true,
+      postedAt: hoursAgo(6),
+      phone,
+    })
+  ).id;
+  ids.ghost = (
+    await insertProduct(db, removedSeller.id, {
+      categoryId: bedRoom.id,
+      title: 'Ghost table',
+      description: 'Headboard drawers.',
+      sellingPriceCents: 20_000,
+      advertised: true,
+      postedAt: hoursAgo(1),
+      phone,
+    })
+  ).id;
   await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removedSeller.id));
-  ids.pantry = await insertProduct(db, {
-    sellerId: seller.id,
-    categoryId: kitchen.id,
-    title: 'Pantry shelf',
-    description: 'Tall pine shelf with five adjustable shelves; fits beside the fridge.',
-    priceCents: 9_000,
-    condition: 'excellent',
-    location: 'Khulna',
-    postedAt: hoursAgo(7),
-    advertised: true,
-    advertisedAt: hoursAgo(3),
-    phone,
-  });
-  ids.island = await insertProduct(db, {
-    sellerId: seller2.id,
-    categoryId: kitchen.id,
-    title: 'Kitchen island',
-    description: 'Butcher-block top with two drawers.',
-    priceCents: 23_000,
-    condition: 'good',
-    location: 'Dhaka',
-    postedAt: hoursAgo(8),
-    advertised: true,
-    advertisedAt: hoursAgo(2),
-    phone,
-  });
+  ids.pantry = (
+    await insertProduct(db, seller.id, {
+      categoryId: kitchen.id,
+      title: 'Pantry shelf',
+      description: 'Tall pine shelf with five adjustable shelves; fits beside the fridge.',
+      sellingPriceCents: 9_000,
+      condition: 'excellent',
+      location: 'Khulna',
+      postedAt: hoursAgo(7),
+      advertised: true,
+      advertisedAt: hoursAgo(3),
+      phone,
+    })
+  ).id;
+  ids.island = (
+    await insertProduct(db, seller2.id, {
+      categoryId: kitchen.id,
+      title: 'Kitchen island',
+      description: 'Butcher-block top with two drawers.',
+      sellingPriceCents: 23_000,
+      condition: 'good',
+      location: 'Dhaka',
+      postedAt: hoursAgo(8),
+      advertised: true,
+      advertisedAt: hoursAgo(2),
+      phone,
+    })
+  ).id;
 });
 afterAll(() => ctx.close());
 
@@ -338,7 +347,7 @@ describe('pagination', () => {
 
   it('answers an empty page past the end, still with the total', async () => {
     const past = await categoryPage('/api/categories/bed-room?pageSize=3&page=9');
-    expect(past.products).toEqual({ items: [], page: 9, pageSize: 3, total: 4 });
+    expect(past.products).toEqual({ items: [], page: 9, pageSize: 3, total: 4, totalCapped: false });
   });
 
   it('refuses a page size over 100 and other out-of-range paging', async () => {
@@ -421,12 +430,13 @@ describe('GET /api/products/advertised', () => {
 
   it('drops a product once it is sold', async () => {
     const db = ctx.database.db;
-    const id = await insertProduct(db, {
-      sellerId: seller.id,
-      categoryId: kitchen.id,
-      title: 'Soon sold stool',
-      advertised: true,
-    });
+    const id = (
+      await insertProduct(db, seller.id, {
+        categoryId: kitchen.id,
+        title: 'Soon sold stool',
+        advertised: true,
+      })
+    ).id;
     const before = await anonymous().get('/api/products/advertised');
     expect(titles(before.json().items)).toContain('Soon sold stool');
     await db.update(products).set({ status: 'sold' }).where(eq(products.id, id));

@@ -166,7 +166,7 @@ describe('ListingCache', () => {
     expect(loads).toBe(2);
   });
 
-  it('is bounded by the answers\' size, dropping the oldest first', async () => {
+  it("is bounded by the answers' size, dropping the oldest first", async () => {
     const cache = new ListingCache(5_000, 1_000, Date.now, 10_000);
     const big = (tag: string) => () => Promise.resolve({ tag, text: 'x'.repeat(4_000) });
     await cache.read('a', big('a'));

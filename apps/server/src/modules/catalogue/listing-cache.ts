@@ -12,9 +12,14 @@
  * to live after the read that made it began, so no copy outlives a change by more than that, however
  * long nobody asked for it. No decision rests on a listing: booking and payment read the product itself.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** The earliest time any answer read within a `track()` stops being answered. */
+const tracked = new AsyncLocalStorage<{ expiresAt: number }>();
+
 /**
  * An answer kept is shared by every request that reads it, so nothing may change it; frozen, it can also
- * be serialized once for all of them (plugins/serializer.ts).
+ * be serialized once for all of them (http/serializer.ts).
  */
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -67,17 +72,42 @@ export class ListingCache {
    * its readers wait at once; once its time is up it is never given again.
    */
   read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0 || !this.keeping) return load();
+    const reader = tracked.getStore();
+    if (this.ttlMs <= 0 || !this.keeping) {
+      // Read from the database now: nothing made from it may be kept either.
+      if (reader) reader.expiresAt = -Infinity;
+      return load();
+    }
     const kept = this.entries.get(key);
     const now = this.now();
     if (kept && kept.version === this.version && now < kept.expiresAt) {
+      if (reader) reader.expiresAt = Math.min(reader.expiresAt, kept.expiresAt);
       if (kept.refreshAt <= now && !kept.refreshing) {
         kept.refreshing = true;
         this.refresh(key, kept, load);
       }
       return kept.value as Promise<T>;
     }
+    if (reader) reader.expiresAt = Math.min(reader.expiresAt, now + this.ttlMs);
     return this.keep(key, load().then(deepFreeze), now);
+  }
+
+  /**
+   * Runs `make`, which reads listings (through this cache, in any number of nested calls), and tells
+   * until when its outcome may be kept: never longer than the oldest answer it read, so something made
+   * from listings (a rendered page) hides a change no longer than the listings themselves would.
+   * `generation` tells whether a change has happened since.
+   */
+  async track<T>(make: () => Promise<T>): Promise<{ value: T; generation: number; expiresAt: number }> {
+    const generation = this.version;
+    const reader = { expiresAt: this.now() + this.ttlMs };
+    const value = await tracked.run(reader, make);
+    return { value, generation, expiresAt: this.isKeeping ? reader.expiresAt : -Infinity };
+  }
+
+  /** Changes with every drop: what was made from listings at another generation is out of date. */
+  get generation(): number {
+    return this.version;
   }
 
   /** Something a listing shows has changed here: nothing kept before now is answered again. */

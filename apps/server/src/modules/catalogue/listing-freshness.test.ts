@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../../../test/helpers/app.js';
 import { firstCategoryId } from '../../../test/helpers/fixtures.js';
-import { uploadPhoto } from '../uploads/testing/images.js';
+import { uploadPhoto } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let seller: TestUser;

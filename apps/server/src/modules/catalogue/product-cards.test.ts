@@ -5,6 +5,7 @@ import { shapeOf, statementName, type CardFilter, type CardOrder } from './produ
 /** Every filter a listing can combine, each with a value. */
 const everyFilter: Required<CardFilter> = {
   categoryId: '00000000-0000-4000-8000-000000000000',
+  sellerId: '00000000-0000-4000-8000-000000000001',
   q: 'oak',
   minPriceCents: 1,
   maxPriceCents: 2,

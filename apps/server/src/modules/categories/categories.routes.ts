@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-export const categorySchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  title: z.string(),
-  thumbnailUrl: z.string(),
-});
+import { categorySchema } from '@furniture-mart/shared';
 
 export async function categoriesRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();

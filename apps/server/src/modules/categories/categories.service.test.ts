@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { categories } from '../../db/schema.js';
-import { NotFound } from '../../lib/errors.js';
+import type { Database } from '../../platform/db/client.js';
+import { categories } from '../../platform/db/schema.js';
+import { NotFound } from '../../platform/errors.js';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import { CategoriesService } from './categories.service.js';
 

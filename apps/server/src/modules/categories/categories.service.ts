@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
-import type { Category } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import { categories } from '../../db/schema.js';
-import { NotFound } from '../../lib/errors.js';
+import { catalogueMessages, type Category } from '@furniture-mart/shared';
+import type { ServiceDeps } from '../deps.js';
+import { categories } from '../../platform/db/schema.js';
+import { NotFound } from '../../platform/errors.js';
 
 /**
  * Categories are reference data written only by migrations, which run before the server listens, so
@@ -34,7 +34,7 @@ export class CategoriesService {
     if (known) return known;
     this.loaded = null;
     const category = find(await this.list());
-    if (!category) throw new NotFound('This category does not exist.');
+    if (!category) throw new NotFound(catalogueMessages.unknownCategory);
     return category;
   }
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { READY_PING_MS } from '../../db/client.js';
-import { ServiceUnavailable } from '../../lib/errors.js';
+import { errorMessages } from '@furniture-mart/shared';
+import { READY_PING_MS } from '../../platform/db/client.js';
+import { ServiceUnavailable } from '../../platform/errors.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -41,11 +42,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      if (app.lifecycle.draining) throw new ServiceUnavailable('This instance is shutting down.');
+      if (app.lifecycle.draining) throw new ServiceUnavailable(errorMessages.shuttingDown);
       try {
         await withTimeout(app.database.ping(), READY_PING_MS + 500);
       } catch {
-        throw new ServiceUnavailable('The database is not reachable.');
+        throw new ServiceUnavailable(errorMessages.databaseUnreachable);
       }
       const redisUp = app.redis?.available() ?? false;
       return {
@@ -54,7 +55,11 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         rateLimits: redisUp ? ('shared' as const) : ('per-instance' as const),
         ...(app.redis ? { redis: redisUp ? ('reachable' as const) : ('unreachable' as const) } : {}),
         ...(app.listingChanges
-          ? { listingChanges: app.listingChanges.listening() ? ('listening' as const) : ('not-listening' as const) }
+          ? {
+              listingChanges: app.listingChanges.listening()
+                ? ('listening' as const)
+                : ('not-listening' as const),
+            }
           : {}),
       };
     },

@@ -5,13 +5,14 @@
  * never deleted, so nothing is lost; it is marked sent right after the server accepted it, and it carries
  * a stable Message-ID, so a redelivery after a crash at exactly that moment is recognisable.
  */
+import { errorMessages } from '@furniture-mart/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { claimDue } from '../../db/queue.js';
-import { mailOutbox } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { claimDue } from '../../platform/db/queue.js';
+import { mailOutbox } from '../../platform/db/schema.js';
 import { backoffSeconds } from '../../lib/periodic.js';
-import { NotFound } from '../../lib/errors.js';
+import { NotFound } from '../../platform/errors.js';
 import type { MailTransport } from './transport.js';
 
 export interface MailRunOptions {
@@ -85,7 +86,7 @@ export class MailService {
 
   async get(id: string) {
     const [mail] = await this.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    if (!mail) throw new NotFound('This message does not exist.');
+    if (!mail) throw new NotFound(errorMessages.mailNotFound);
     return mail;
   }
 }

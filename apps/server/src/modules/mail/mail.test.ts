@@ -15,8 +15,8 @@ import {
   type TestUser,
 } from '../../../test/helpers/app.js';
 import { linkIn, startSmtp, type TestSmtp } from '../../../test/helpers/smtp.js';
-import { mailOutbox, newsletterSubscribers, verifications } from '../../db/schema.js';
-import { createProduct } from '../bookings/testing/fixtures.js';
+import { mailOutbox, newsletterSubscribers, verifications } from '../../platform/db/schema.js';
+import { insertProduct } from '../../../test/helpers/fixtures.js';
 import { MailService } from './mail.service.js';
 import { enqueueMail } from './outbox.js';
 import { SmtpTransport, type MailTransport, type OutgoingMail } from './transport.js';
@@ -332,7 +332,7 @@ describe('the buyer’s verified email in the seller’s view', () => {
       `${TEST_ORIGIN}/api/auth/verify-email`,
     );
     await buyer.client.get(pathOf(link));
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const booked = await buyer.client.post('/api/bookings', {
       productId: product.id,
       phone: '+880 1811 000999',

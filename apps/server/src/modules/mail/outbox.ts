@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { MailCopy } from '@furniture-mart/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { mailOutbox } from '../../platform/db/schema.js';
 import { renderMail } from './render.js';
 
 export interface QueuedMail {

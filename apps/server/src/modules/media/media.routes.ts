@@ -5,9 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryThumbnailSvg } from '../../db/seed/illustrations.js';
-import { IMAGE_KEY_PATTERN, MEDIA_UPLOADS_PATH } from '../../images/store.js';
-import { NotFound } from '../../lib/errors.js';
+import { sellerMessages } from '@furniture-mart/shared';
+import { categoryThumbnailSvg } from '../../platform/db/seed/illustrations.js';
+import { IMAGE_KEY_PATTERN, MEDIA_UPLOADS_PATH } from '../../platform/images/store.js';
+import { NotFound } from '../../platform/errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -24,7 +25,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const svg = categoryThumbnailSvg(request.params.file.replace(/\.svg$/, ''));
-      if (!svg) throw new NotFound('This image does not exist.');
+      if (!svg) throw new NotFound(sellerMessages.imageNotFound);
       return reply
         .header('content-type', 'image/svg+xml')
         .header('cache-control', 'public, max-age=86400')
@@ -40,7 +41,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: z.object({ key: z.string().regex(IMAGE_KEY_PATTERN) }) } },
     async (request, reply) => {
       const image = await store.read(request.params.key);
-      if (!image) throw new NotFound('This image does not exist.');
+      if (!image) throw new NotFound(sellerMessages.imageNotFound);
       reply
         .header('content-type', 'image/webp')
         .header('cache-control', IMMUTABLE)

@@ -1,8 +1,7 @@
 /** POST /api/newsletter: the footer's sign-up form. Public, so it is rate limited per address. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { newsletterBody } from '@furniture-mart/shared';
+import { newsletterBody, newsletterLinkQuery, newsletterSubscribedSchema } from '@furniture-mart/shared';
 
 /** Sign-ups per client address per minute: plenty for people, too few for a script filling the list. */
 export const NEWSLETTER_SIGNUPS_PER_MINUTE = 10;
@@ -18,7 +17,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Subscribe an email address to the newsletter (repeating it is a success that changes nothing)',
         body: newsletterBody,
-        response: { 200: z.object({ subscribed: z.literal(true) }) },
+        response: { 200: newsletterSubscribedSchema },
       },
     },
     async (request) => {
@@ -27,7 +26,6 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const linkQuery = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) }).strict();
   for (const action of ['confirm', 'unsubscribe'] as const) {
     route.get(
       `/api/newsletter/${action}`,
@@ -39,7 +37,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
             action === 'confirm'
               ? 'The confirm link of the sign-up mail (double opt-in); goes on to the home page'
               : 'The unsubscribe link of the newsletter mails; goes on to the home page',
-          querystring: linkQuery,
+          querystring: newsletterLinkQuery,
         },
       },
       async (request, reply) => {

@@ -6,8 +6,8 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mailCopy, type NewsletterBody } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import { newsletterSubscribers } from '../../db/schema.js';
+import type { ServiceDeps } from '../deps.js';
+import { newsletterSubscribers } from '../../platform/db/schema.js';
 import { enqueueMail, linkTo } from '../mail/outbox.js';
 
 export type NewsletterLinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid';

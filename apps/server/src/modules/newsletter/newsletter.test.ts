@@ -8,7 +8,7 @@ import {
   TestClient,
   type TestContext,
 } from '../../../test/helpers/app.js';
-import { newsletterSubscribers } from '../../db/schema.js';
+import { newsletterSubscribers } from '../../platform/db/schema.js';
 import { NEWSLETTER_SIGNUPS_PER_MINUTE } from './newsletter.routes.js';
 
 let ctx: TestContext;

@@ -5,8 +5,8 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { eq, inArray } from 'drizzle-orm';
 import { mailCopy } from '@furniture-mart/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { bookings, payments, products, users } from '../../db/schema.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { bookings, payments, products, users } from '../../platform/db/schema.js';
 import { enqueueMail, linkTo, type QueuedMail } from '../mail/outbox.js';
 
 const sellers = alias(users, 'sellers');

@@ -1,51 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bookingStatuses, cancelSaleBody, handoffBody, idParams, pageQuery } from '@furniture-mart/shared';
-import { allow } from '../../auth/allow.js';
-
-const overviewOrder = z.object({
-  id: z.uuid(),
-  productTitle: z.string(),
-  priceCents: z.number().int(),
-  currency: z.string(),
-  status: z.enum(bookingStatuses),
-  createdAt: z.string(),
-  handoffCode: z.string().nullable(),
-});
-const orderList = z.object({ total: z.number().int(), items: z.array(overviewOrder) });
-
-const overviewSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('buyer'), toPay: orderList, awaitingHandoff: orderList }),
-  z.object({
-    role: z.literal('seller'),
-    newBookings: orderList,
-    awaitingHandoff: orderList,
-    earnings: z.object({
-      completedCents: z.number().int(),
-      pendingCents: z.number().int(),
-      currency: z.string(),
-    }),
-  }),
-  z.object({
-    role: z.literal('admin'),
-    openReports: z.number().int(),
-    sellersAwaitingVerification: z.number().int(),
-    refundsNeedingAttention: z.number().int(),
-  }),
-]);
-
-const refundRow = z.object({
-  id: z.uuid(),
-  bookingId: z.uuid(),
-  amountCents: z.number().int(),
-  currency: z.string(),
-  reason: z.string(),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.string(),
-  createdAt: z.string(),
-});
+import {
+  cancelSaleBody,
+  handoffBody,
+  handoffDoneSchema,
+  idParams,
+  overviewSchema,
+  pageQuery,
+  refundAttentionPageSchema,
+  saleCancelledSchema,
+} from '@furniture-mart/shared';
+import { allow } from '../../platform/auth/allow.js';
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -60,7 +25,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         summary: 'At pickup: the seller enters the buyer’s 6-digit code and the order completes',
         params: idParams,
         body: handoffBody,
-        response: { 200: z.object({ status: z.literal('completed'), completedAt: z.string() }) },
+        response: { 200: handoffDoneSchema },
       },
     },
     async (request) => {
@@ -78,7 +43,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The seller cancels a paid sale: the buyer is refunded, the item returns to sale',
         params: idParams,
         body: cancelSaleBody,
-        response: { 200: z.object({ status: z.literal('refunded') }) },
+        response: { 200: saleCancelledSchema },
       },
     },
     async (request) => {
@@ -108,14 +73,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary: 'Refunds the payment provider refused so far; they are retried',
         querystring: pageQuery,
-        response: {
-          200: z.object({
-            items: z.array(refundRow),
-            page: z.number(),
-            pageSize: z.number(),
-            total: z.number(),
-          }),
-        },
+        response: { 200: refundAttentionPageSchema },
       },
     },
     async (request) => {

@@ -13,12 +13,12 @@ import {
   type Overview,
   type OverviewOrder,
 } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import type { Viewer } from '../../auth/viewer.js';
-import type { DbOrTx } from '../../db/client.js';
-import { bookings, products, reports, users } from '../../db/schema.js';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
-import { rowsOf } from '../../db/queue.js';
+import type { ServiceDeps } from '../deps.js';
+import type { Viewer } from '../../platform/auth/viewer.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { bookings, products, reports, users } from '../../platform/db/schema.js';
+import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { rowsOf } from '../../platform/db/queue.js';
 import { notifyCompleted } from './notify.js';
 import { refundPaidBookings, type RefundService } from './refunds.js';
 

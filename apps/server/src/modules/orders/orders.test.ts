@@ -15,10 +15,10 @@ import {
   type TestUser,
 } from '../../../test/helpers/app.js';
 import { startSmtp, type TestSmtp } from '../../../test/helpers/smtp.js';
-import { bookings, products, refunds, reports } from '../../db/schema.js';
-import { SandboxPaymentProvider } from '../../payments/sandbox.js';
-import type { RefundInput } from '../../payments/provider.js';
-import { createProduct, markPaid } from '../bookings/testing/fixtures.js';
+import { bookings, products, refunds, reports } from '../../platform/db/schema.js';
+import { SandboxPaymentProvider } from '../../platform/card-providers/sandbox.js';
+import type { RefundInput } from '../../platform/card-providers/provider.js';
+import { insertProduct, markPaid } from '../../../test/helpers/fixtures.js';
 
 /** The sandbox, with a switch to make the provider refuse refunds and a log of every refund call. */
 class RefusingSandbox extends SandboxPaymentProvider {
@@ -65,9 +65,9 @@ async function pay(user: TestUser, bookingId: string) {
 
 /** A product of `owner` with a paid order of `buyer` (settled through the database fixture). */
 async function paidOrder(owner = seller, customer = buyer) {
-  const product = await createProduct(ctx.app, owner.id);
+  const product = await insertProduct(ctx.app.database.db, owner.id);
   const bookingId = await book(customer, product.id);
-  await markPaid(ctx.app, bookingId, '654321');
+  await markPaid(ctx.app.database.db, bookingId, '654321');
   return { productId: product.id, bookingId };
 }
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
   provider = new RefusingSandbox();
   ctx = await createTestApp(
     { SMTP_URL: smtp.url, MAIL_FROM: 'Furniture Mart <mart@example.test>' },
-    { payments: provider },
+    { cardProvider: provider },
   );
   [buyer, rival, seller, otherSeller, admin] = await Promise.all([
     signUp(ctx.app, 'buyer', { name: 'Bea Buyer' }),
@@ -101,7 +101,7 @@ beforeEach(() => {
 
 describe('a sale from booking to handoff', () => {
   it('tells each side, shows the contacts and the code, and completes with the code', async () => {
-    const product = await createProduct(ctx.app, seller.id, { phone: '+880 1711 999888' });
+    const product = await insertProduct(ctx.app.database.db, seller.id, { phone: '+880 1711 999888' });
     const bookingId = await book(buyer, product.id, '+880 1811 444555');
     const lostId = await book(rival, product.id);
     await deliver();
@@ -223,7 +223,7 @@ describe('a sale from booking to handoff', () => {
   });
 
   it('refuses a handoff on an order that is not paid', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const bookingId = await book(buyer, product.id);
     const res = await seller.client.post(`/api/bookings/${bookingId}/handoff`, { code: '123456' });
     expect(res.statusCode).toBe(409);
@@ -280,7 +280,7 @@ describe('POST /api/bookings/:id/cancel-sale', () => {
   });
 
   it('refuses an order that is only booked, and a completed one', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const open = await book(buyer, product.id);
     const res = await seller.client.post(`/api/bookings/${open}/cancel-sale`, { reason: 'changed my mind' });
     expect(res.statusCode).toBe(409);
@@ -333,7 +333,7 @@ describe('refunds when the admin removes a seller or a product', () => {
   });
 
   it('tells the reporter when the admin dismisses a report and keeps the product', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const [report] = await ctx.app.database.db
       .insert(reports)
       .values({ productId: product.id, reporterId: rival.id, reason: 'duplicate' })
@@ -433,7 +433,7 @@ describe('auto-completion', () => {
 describe('GET /api/my/overview', () => {
   it('shows each role what needs doing', async () => {
     const newcomer = await signUp(ctx.app, 'buyer');
-    const product = await createProduct(ctx.app, otherSeller.id, { sellingPriceCents: 20_000 });
+    const product = await insertProduct(ctx.app.database.db, otherSeller.id, { sellingPriceCents: 20_000 });
     await book(newcomer, product.id);
     const paid = await paidOrder(otherSeller, newcomer);
 

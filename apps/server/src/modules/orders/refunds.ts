@@ -7,10 +7,10 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Page, PageQuery, RefundAttentionRow } from '@furniture-mart/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { claimDue } from '../../db/queue.js';
-import { bookings, payments, refunds } from '../../db/schema.js';
-import type { PaymentProvider } from '../../payments/provider.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { claimDue } from '../../platform/db/queue.js';
+import { bookings, payments, refunds } from '../../platform/db/schema.js';
+import type { PaymentProvider } from '../../platform/card-providers/provider.js';
 import { backoffSeconds } from '../../lib/periodic.js';
 import { notifyRefunded } from './notify.js';
 
@@ -71,7 +71,7 @@ export async function refundPaidBookings(
 }
 
 export class RefundService {
-  constructor(private readonly deps: { db: Db; payments: PaymentProvider }) {}
+  constructor(private readonly deps: { db: Db; cardProvider: PaymentProvider }) {}
 
   /** Asks the provider for every due refund; answers how many it accepted. */
   async runOnce(batch = 10): Promise<number> {
@@ -86,12 +86,12 @@ export class RefundService {
         .where(eq(refunds.id, id));
       if (!row || row.refund.status !== 'pending') continue;
       try {
-        if (row.payment.provider !== this.deps.payments.name) {
+        if (row.payment.provider !== this.deps.cardProvider.name) {
           throw new Error(
-            `paid through ${row.payment.provider}, but ${this.deps.payments.name} is configured`,
+            `paid through ${row.payment.provider}, but ${this.deps.cardProvider.name} is configured`,
           );
         }
-        const result = await this.deps.payments.refund({
+        const result = await this.deps.cardProvider.refund({
           intentId: row.payment.transactionId,
           amountCents: row.refund.amountCents,
           currency: row.refund.currency,

@@ -8,9 +8,9 @@
  * at a time (MAX_CHECKOUT_HOLDS).
  */
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { lockPerson } from '../../db/locks.js';
-import { bookings, products } from '../../db/schema.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { lockPerson } from '../../platform/db/locks.js';
+import { bookings, products } from '../../platform/db/schema.js';
 
 export const HOLD_MINUTES = 15;
 

@@ -4,9 +4,9 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { bookings, paymentIntents } from '../../db/schema.js';
-import type { IntentRef, PaymentProvider } from '../../payments/provider.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { bookings, paymentIntents } from '../../platform/db/schema.js';
+import type { IntentRef, PaymentProvider } from '../../platform/card-providers/provider.js';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 

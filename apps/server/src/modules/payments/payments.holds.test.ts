@@ -7,11 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buyerMessages, paymentMessages } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
-import { bookings } from '../../db/schema.js';
-import { PaymentProviderUnavailable } from '../../payments/errors.js';
-import { SandboxPaymentProvider } from '../../payments/sandbox.js';
-import type { CreateIntentInput } from '../../payments/provider.js';
-import { bookingRow, createBooking, createProduct, expireHold, productRow } from './testing/fixtures.js';
+import { bookings } from '../../platform/db/schema.js';
+import { PaymentProviderUnavailable } from '../../platform/card-providers/errors.js';
+import { SandboxPaymentProvider } from '../../platform/card-providers/sandbox.js';
+import type { CreateIntentInput } from '../../platform/card-providers/provider.js';
+import {
+  bookingRow,
+  insertBooking,
+  insertProduct,
+  expireHold,
+  productRow,
+} from '../../../test/helpers/fixtures.js';
 
 /** A sandbox whose intent creation can be made to fail, as when the provider cannot be reached. */
 class FlakySandbox extends SandboxPaymentProvider {
@@ -28,7 +34,7 @@ let seller: TestUser;
 
 beforeAll(async () => {
   provider = new FlakySandbox();
-  ctx = await createTestApp({ MAX_OPEN_BOOKINGS: '3', MAX_CHECKOUT_HOLDS: '1' }, { payments: provider });
+  ctx = await createTestApp({ MAX_OPEN_BOOKINGS: '3', MAX_CHECKOUT_HOLDS: '1' }, { cardProvider: provider });
   seller = await signUp(ctx.app, 'seller');
 });
 afterAll(() => ctx.close());
@@ -45,54 +51,57 @@ async function startedMinutesAgo(bookingId: string, minutes: number) {
 describe('the hold window', () => {
   it('is 15 minutes from the first checkout, however often checkout is called', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
-    const product = await createProduct(ctx.app, seller.id);
-    const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
+    const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
 
     const first = await buyer.client.post(`/api/bookings/${bookingId}/checkout`);
     expect(first.statusCode, first.body).toBe(200);
     expect(minutesFromNow(first.json().holdExpiresAt)).toBeGreaterThan(14.9);
-    expect((await bookingRow(ctx.app, bookingId)).checkoutStartedAt).not.toBeNull();
+    expect((await bookingRow(ctx.app.database.db, bookingId)).checkoutStartedAt).not.toBeNull();
 
     await startedMinutesAgo(bookingId, 14);
     const again = await buyer.client.post(`/api/bookings/${bookingId}/checkout`);
     expect(again.statusCode).toBe(200);
     // Not renewed to 15 minutes from now: one minute is left of the first window.
     expect(minutesFromNow(again.json().holdExpiresAt)).toBeLessThan(1.1);
-    expect(new Date((await productRow(ctx.app, product.id)).holdExpiresAt!).getTime()).toBe(
+    expect(new Date((await productRow(ctx.app.database.db, product.id)).holdExpiresAt!).getTime()).toBe(
       new Date(again.json().holdExpiresAt).getTime(),
     );
 
     // Sixteen minutes on: the window and so the hold have run out.
     await startedMinutesAgo(bookingId, 16);
-    await expireHold(ctx.app, product.id);
+    await expireHold(ctx.app.database.db, product.id);
     const late = await buyer.client.post(`/api/bookings/${bookingId}/checkout`);
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toEqual({ code: 'HOLD_WINDOW_OVER', message: paymentMessages.holdWindowOver });
 
     // The item is free for someone else at once.
     const other = await signUp(ctx.app, 'buyer');
-    const otherBooking = await createBooking(ctx.app, product.id, other.id);
+    const otherBooking = await insertBooking(ctx.app.database.db, product.id, other.id);
     expect((await other.client.post(`/api/bookings/${otherBooking}/checkout`)).statusCode).toBe(200);
   });
 
   it('starts when the buyer gets the product, not while someone else held it', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const [first, second] = [await signUp(ctx.app, 'buyer'), await signUp(ctx.app, 'buyer')];
-    const firstBooking = await createBooking(ctx.app, product.id, first.id);
-    const secondBooking = await createBooking(ctx.app, product.id, second.id);
+    const firstBooking = await insertBooking(ctx.app.database.db, product.id, first.id);
+    const secondBooking = await insertBooking(ctx.app.database.db, product.id, second.id);
     expect((await first.client.post(`/api/bookings/${firstBooking}/checkout`)).statusCode).toBe(200);
     const waiting = await second.client.post(`/api/bookings/${secondBooking}/checkout`);
     expect(waiting.json().error.code).toBe('SOMEONE_ELSE_PAYING');
-    expect((await bookingRow(ctx.app, secondBooking)).checkoutStartedAt).toBeNull();
+    expect((await bookingRow(ctx.app.database.db, secondBooking)).checkoutStartedAt).toBeNull();
   });
 });
 
 describe('one product in checkout per buyer', () => {
   it('refuses a second hold while the first runs, and frees it when the first is paid or lapses', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
-    const [a, b] = [await createProduct(ctx.app, seller.id), await createProduct(ctx.app, seller.id)];
-    const bookingA = await createBooking(ctx.app, a.id, buyer.id);
-    const bookingB = await createBooking(ctx.app, b.id, buyer.id);
+    const [a, b] = [
+      await insertProduct(ctx.app.database.db, seller.id),
+      await insertProduct(ctx.app.database.db, seller.id),
+    ];
+    const bookingA = await insertBooking(ctx.app.database.db, a.id, buyer.id);
+    const bookingB = await insertBooking(ctx.app.database.db, b.id, buyer.id);
     expect((await buyer.client.post(`/api/bookings/${bookingA}/checkout`)).statusCode).toBe(200);
     const second = await buyer.client.post(`/api/bookings/${bookingB}/checkout`);
     expect(second.statusCode).toBe(409);
@@ -100,19 +109,21 @@ describe('one product in checkout per buyer', () => {
       code: 'PAYING_FOR_ANOTHER',
       message: paymentMessages.payingForAnother,
     });
-    expect((await productRow(ctx.app, b.id)).holdBookingId).toBeNull();
+    expect((await productRow(ctx.app.database.db, b.id)).holdBookingId).toBeNull();
     // Checkout again on the held one keeps working.
     expect((await buyer.client.post(`/api/bookings/${bookingA}/checkout`)).statusCode).toBe(200);
 
     await startedMinutesAgo(bookingA, 16);
-    await expireHold(ctx.app, a.id);
+    await expireHold(ctx.app.database.db, a.id);
     expect((await buyer.client.post(`/api/bookings/${bookingB}/checkout`)).statusCode).toBe(200);
   });
 
   it('holds under concurrent checkouts of different products', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
-    const items = await Promise.all(Array.from({ length: 3 }, () => createProduct(ctx.app, seller.id)));
-    const ids = await Promise.all(items.map((item) => createBooking(ctx.app, item.id, buyer.id)));
+    const items = await Promise.all(
+      Array.from({ length: 3 }, () => insertProduct(ctx.app.database.db, seller.id)),
+    );
+    const ids = await Promise.all(items.map((item) => insertBooking(ctx.app.database.db, item.id, buyer.id)));
     const answers = await Promise.all(ids.map((id) => buyer.client.post(`/api/bookings/${id}/checkout`)));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
   });
@@ -121,7 +132,9 @@ describe('one product in checkout per buyer', () => {
 describe('open bookings per buyer', () => {
   it('allows MAX_OPEN_BOOKINGS unpaid bookings, also under concurrency', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
-    const items = await Promise.all(Array.from({ length: 6 }, () => createProduct(ctx.app, seller.id)));
+    const items = await Promise.all(
+      Array.from({ length: 6 }, () => insertProduct(ctx.app.database.db, seller.id)),
+    );
     const answers = await Promise.all(
       items.map((item) =>
         buyer.client.post('/api/bookings', {
@@ -147,8 +160,8 @@ describe('open bookings per buyer', () => {
 describe('a checkout whose provider call fails', () => {
   it('releases the hold at once', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
-    const product = await createProduct(ctx.app, seller.id);
-    const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
+    const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
     provider.failCreate = true;
     try {
       const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout`);
@@ -157,9 +170,9 @@ describe('a checkout whose provider call fails', () => {
     } finally {
       provider.failCreate = false;
     }
-    expect((await productRow(ctx.app, product.id)).holdBookingId).toBeNull();
+    expect((await productRow(ctx.app.database.db, product.id)).holdBookingId).toBeNull();
     const other = await signUp(ctx.app, 'buyer');
-    const otherBooking = await createBooking(ctx.app, product.id, other.id);
+    const otherBooking = await insertBooking(ctx.app.database.db, product.id, other.id);
     expect((await other.client.post(`/api/bookings/${otherBooking}/checkout`)).statusCode).toBe(200);
   });
 });

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database } from '../../platform/db/client.js';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import { signUp, TEST_ORIGIN } from '../../../test/helpers/app.js';
-import { createBooking, createProduct } from './testing/fixtures.js';
+import { insertBooking, insertProduct } from '../../../test/helpers/fixtures.js';
 
 const lines: string[] = [];
 let app: FastifyInstance;
@@ -43,8 +43,8 @@ afterAll(async () => {
 it('logs requests without the card number or security code', async () => {
   const seller = await signUp(app, 'seller');
   const buyer = await signUp(app, 'buyer');
-  const product = await createProduct(app, seller.id);
-  const bookingId = await createBooking(app, product.id, buyer.id);
+  const product = await insertProduct(app.database.db, seller.id);
+  const bookingId = await insertBooking(app.database.db, product.id, buyer.id);
   const url = `/api/bookings/${bookingId}/checkout/confirm`;
   const card = { expiry: '12/40', cvc: '987', name: 'Log Watcher' };
 

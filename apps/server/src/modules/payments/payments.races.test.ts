@@ -6,20 +6,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cancelReasons, messages } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
-import { paymentIntents } from '../../db/schema.js';
-import { SandboxPaymentProvider } from '../../payments/sandbox.js';
+import { paymentIntents } from '../../platform/db/schema.js';
+import { SandboxPaymentProvider } from '../../platform/card-providers/sandbox.js';
 import { refOf } from './intents.js';
 import { settle } from './settlement.js';
 import {
   bookingRow,
-  createBooking,
-  createProduct,
+  insertBooking,
+  insertProduct,
   expireHold,
   intentsOf,
   invariantViolations,
   paymentsOf,
   productRow,
-} from './testing/fixtures.js';
+} from '../../../test/helpers/fixtures.js';
 
 const goodCard = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Race Buyer' };
 
@@ -30,19 +30,21 @@ const buyers: TestUser[] = [];
 
 beforeAll(async () => {
   provider = new SandboxPaymentProvider();
-  ctx = await createTestApp({}, { payments: provider });
+  ctx = await createTestApp({}, { cardProvider: provider });
   seller = await signUp(ctx.app, 'seller');
   for (let i = 0; i < 50; i++) buyers.push(await signUp(ctx.app, 'buyer'));
 }, 120_000);
 afterAll(() => ctx.close());
 afterEach(async () => {
-  expect(await invariantViolations(ctx.app)).toEqual([]);
+  expect(await invariantViolations(ctx.app.database.db)).toEqual([]);
 });
 
 describe('races', () => {
   it('gives exactly one of 50 buyers starting checkout at once the hold', async () => {
-    const product = await createProduct(ctx.app, seller.id);
-    const bookingIds = await Promise.all(buyers.map((buyer) => createBooking(ctx.app, product.id, buyer.id)));
+    const product = await insertProduct(ctx.app.database.db, seller.id);
+    const bookingIds = await Promise.all(
+      buyers.map((buyer) => insertBooking(ctx.app.database.db, product.id, buyer.id)),
+    );
 
     const answers = await Promise.all(
       buyers.map((buyer, i) => buyer.client.post(`/api/bookings/${bookingIds[i]}/checkout`)),
@@ -55,15 +57,15 @@ describe('races', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'SOMEONE_ELSE_PAYING', message: messages.someoneElsePaying });
     }
-    expect((await productRow(ctx.app, product.id)).holdBookingId).toBe(winners[0]);
+    expect((await productRow(ctx.app.database.db, product.id)).holdBookingId).toBe(winners[0]);
     const intents = await ctx.app.database.db.select().from(paymentIntents);
     expect(intents.filter((intent) => bookingIds.includes(intent.bookingId))).toHaveLength(1);
   }, 60_000);
 
   it('records one payment for 20 concurrent confirmations of one booking', async () => {
-    const product = await createProduct(ctx.app, seller.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
     const buyer = buyers[0]!;
-    const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+    const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -72,24 +74,24 @@ describe('races', () => {
     );
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     expect(new Set(answers.map((res) => res.json().transactionId)).size).toBe(1);
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(1);
-    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(1);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('paid');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
+    expect(await intentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('paid');
   }, 60_000);
 
   it('sells to one of two buyers whose authorizations both succeeded and releases the other', async () => {
     for (let round = 0; round < 4; round++) {
-      const product = await createProduct(ctx.app, seller.id);
+      const product = await insertProduct(ctx.app.database.db, seller.id);
       const [first, second] = [buyers[1 + round * 2]!, buyers[2 + round * 2]!];
-      const firstBooking = await createBooking(ctx.app, product.id, first.id);
-      const secondBooking = await createBooking(ctx.app, product.id, second.id);
+      const firstBooking = await insertBooking(ctx.app.database.db, product.id, first.id);
+      const secondBooking = await insertBooking(ctx.app.database.db, product.id, second.id);
 
       // The first buyer's hold lapses while their card is being confirmed; the second starts meanwhile.
       expect((await first.client.post(`/api/bookings/${firstBooking}/checkout`)).statusCode).toBe(200);
-      await expireHold(ctx.app, product.id);
+      await expireHold(ctx.app.database.db, product.id);
       expect((await second.client.post(`/api/bookings/${secondBooking}/checkout`)).statusCode).toBe(200);
-      const [firstIntent] = await intentsOf(ctx.app, firstBooking);
-      const [secondIntent] = await intentsOf(ctx.app, secondBooking);
+      const [firstIntent] = await intentsOf(ctx.app.database.db, firstBooking);
+      const [secondIntent] = await intentsOf(ctx.app.database.db, secondBooking);
       await provider.authorizeCard(refOf(firstIntent!), {
         number: goodCard.cardNumber,
         expMonth: 12,
@@ -120,12 +122,12 @@ describe('races', () => {
       const loserIntent = winnerBooking === firstBooking ? secondIntent! : firstIntent!;
       const winnerIntent = winnerBooking === firstBooking ? firstIntent! : secondIntent!;
 
-      expect((await bookingRow(ctx.app, winnerBooking)).status).toBe('paid');
-      expect(await bookingRow(ctx.app, loserBooking)).toMatchObject({
+      expect((await bookingRow(ctx.app.database.db, winnerBooking)).status).toBe('paid');
+      expect(await bookingRow(ctx.app.database.db, loserBooking)).toMatchObject({
         status: 'cancelled',
         cancelReason: cancelReasons.soldToAnother,
       });
-      expect(await paymentsOf(ctx.app, loserBooking)).toHaveLength(0);
+      expect(await paymentsOf(ctx.app.database.db, loserBooking)).toHaveLength(0);
       expect((await provider.retrieveIntent(refOf(loserIntent))).status).toBe('cancelled');
       expect((await provider.retrieveIntent(refOf(winnerIntent))).status).toBe('captured');
       const [loserRow] = await ctx.app.database.db
@@ -133,7 +135,7 @@ describe('races', () => {
         .from(paymentIntents)
         .where(eq(paymentIntents.id, loserIntent.id));
       expect(loserRow!.status).toBe('cancelled');
-      expect(await invariantViolations(ctx.app)).toEqual([]);
+      expect(await invariantViolations(ctx.app.database.db)).toEqual([]);
     }
   }, 60_000);
 });

@@ -4,35 +4,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow } from '../../auth/allow.js';
-import { z } from 'zod';
-import { idParams, parseExpiry, sandboxCardForm } from '@furniture-mart/shared';
-import { PaymentProviderFailed } from '../../payments/errors.js';
-import type { CardInput } from '../../payments/provider.js';
+import { allow } from '../../platform/auth/allow.js';
+import {
+  checkoutSchema,
+  idParams,
+  noInput,
+  paymentResultSchema,
+  sandboxCardBody,
+} from '@furniture-mart/shared';
+import { PaymentProviderFailed } from '../../platform/card-providers/errors.js';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
-
-/** Anything a client sends here (an amount, a currency, a product id) is ignored: the server decides. */
-const noInput = z.object({}).optional();
-
-const checkoutSchema = z.object({
-  bookingId: z.uuid(),
-  amountCents: z.number().int(),
-  currency: z.string(),
-  provider: z.enum(['sandbox', 'stripe']),
-  clientSecret: z.string().nullable(),
-  holdExpiresAt: z.string(),
-});
-
-const paymentResultSchema = z.object({
-  status: z.literal('paid'),
-  transactionId: z.string(),
-  amountCents: z.number().int(),
-  currency: z.string(),
-});
 
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const ownCardForm = Boolean(app.services.paymentProvider.authorizeCard);
+  const ownCardForm = Boolean(app.services.cardProvider.authorizeCard);
 
   // A provider refusing one of our requests is our problem to fix, not the buyer's: keep the detail.
   app.addHook('onError', async (request, _reply, error) => {
@@ -71,18 +56,13 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
           tags: ['payments'],
           summary: 'Pay for your booking with a card (sandbox test cards); settles the sale exactly once',
           params: idParams,
-          body: sandboxCardForm,
+          body: sandboxCardBody,
           response: { 200: paymentResultSchema },
         },
       },
       async (request) => {
         const viewer = await request.requireViewer(['buyer']);
-        return app.services.payments.confirm(
-          viewer,
-          request.params.id,
-          toCardInput(request.body),
-          request.log,
-        );
+        return app.services.payments.confirm(viewer, request.params.id, request.body, request.log);
       },
     );
   } else {
@@ -106,15 +86,4 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   await app.register(stripeWebhookRoutes);
-}
-
-function toCardInput(card: z.output<typeof sandboxCardForm>): CardInput {
-  const expiry = parseExpiry(card.expiry)!;
-  return {
-    number: card.cardNumber,
-    expMonth: expiry.month,
-    expYear: expiry.year,
-    cvc: card.cvc,
-    name: card.name,
-  };
 }

@@ -15,12 +15,12 @@ import {
   type Checkout,
   type PaymentResult,
 } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import type { Viewer } from '../../auth/viewer.js';
-import { bookings, paymentIntents, payments, products, webhookEvents } from '../../db/schema.js';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
-import { CardDeclined } from '../../payments/errors.js';
-import type { CardInput, ProviderEvent } from '../../payments/provider.js';
+import type { ServiceDeps } from '../deps.js';
+import type { Viewer } from '../../platform/auth/viewer.js';
+import { bookings, paymentIntents, payments, products, webhookEvents } from '../../platform/db/schema.js';
+import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { CardDeclined } from '../../platform/card-providers/errors.js';
+import type { CardInput, ProviderEvent } from '../../platform/card-providers/provider.js';
 import { claimHold, releaseHold } from './hold.js';
 import { ensureIntent, findIntent, refOf, releaseOtherIntents, type IntentRow } from './intents.js';
 import { IntentMismatch, settle, settleIn, toResult, type SettlementOutcome } from './settlement.js';
@@ -46,7 +46,7 @@ export interface WebhookAnswer {
 }
 
 export class PaymentsService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'payments' | 'listings' | 'config'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cardProvider' | 'listings' | 'config'>) {}
 
   /**
    * Starts (or resumes) paying for a booking: holds the product for this booking and answers the
@@ -59,12 +59,12 @@ export class PaymentsService {
       throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     assertPayable(booking);
     const holdExpiresAt = await this.holdFor(viewer, booking);
-    const intent = await this.intentWithinHold(booking);
+    const intent = await this.intentWithinHold(await this.priceWhileHeld(viewer, booking));
     return {
       bookingId: booking.id,
       amountCents: intent.amountCents,
       currency: intent.currency,
-      provider: this.deps.payments.name,
+      provider: this.deps.cardProvider.name,
       clientSecret: intent.clientSecret,
       holdExpiresAt: holdExpiresAt.toISOString(),
     };
@@ -84,10 +84,10 @@ export class PaymentsService {
     const booking = await this.findOwnBooking(viewer, bookingId);
     if (booking.status === 'paid' || booking.status === 'completed') return this.receipt(booking.id);
 
-    const provider = this.deps.payments;
+    const provider = this.deps.cardProvider;
     let intent: IntentRow;
     if (provider.authorizeCard) {
-      if (!card) throw new BadRequest('Enter your card details.', { cardNumber: messages.required });
+      if (!card) throw new BadRequest(paymentMessages.enterCardDetails, { cardNumber: messages.required });
       assertPayable(booking);
       try {
         await this.holdFor(viewer, booking);
@@ -96,7 +96,7 @@ export class PaymentsService {
         if (error instanceof Conflict && error.code === 'ALREADY_PAID') return this.receipt(booking.id);
         throw error;
       }
-      intent = await this.intentWithinHold(booking);
+      intent = await this.intentWithinHold(await this.priceWhileHeld(viewer, booking));
       try {
         await provider.authorizeCard(refOf(intent), card);
       } catch (error) {
@@ -138,7 +138,7 @@ export class PaymentsService {
     signature: string | undefined,
     log?: FastifyBaseLogger,
   ): Promise<WebhookAnswer> {
-    const provider = this.deps.payments;
+    const provider = this.deps.cardProvider;
     if (!provider.verifyWebhook)
       throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
     const event = provider.verifyWebhook(rawBody, signature);
@@ -164,7 +164,7 @@ export class PaymentsService {
    * provider does not deliver it again forever; it is logged for a person to look at.
    */
   private async settleEvent(event: ProviderEvent, log?: FastifyBaseLogger) {
-    const provider = this.deps.payments;
+    const provider = this.deps.cardProvider;
     try {
       return await withTransactionRetry(() =>
         this.deps.db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export class PaymentsService {
         if (outcome.changed) {
           await releaseOtherIntents(
             this.deps.db,
-            this.deps.payments,
+            this.deps.cardProvider,
             outcome.productId,
             outcome.bookingId,
             log,
@@ -283,6 +283,15 @@ export class PaymentsService {
     throw new Conflict(messages.someoneElsePaying, 'SOMEONE_ELSE_PAYING');
   }
 
+  /**
+   * The price read again once the hold is ours: its seller may have changed it between the first read and
+   * the hold, and cannot while it is held (products.service edit), so the intent asks for what it says now.
+   */
+  private async priceWhileHeld(viewer: Viewer, booking: PayableBooking): Promise<PayableBooking> {
+    const current = await this.findOwnBooking(viewer, booking.id);
+    return { ...booking, amountCents: current.amountCents, currency: current.currency };
+  }
+
   /** The intent for a held booking; if the provider cannot make one, the product is released at once. */
   private async intentWithinHold(booking: PayableBooking): Promise<IntentRow> {
     try {
@@ -294,7 +303,7 @@ export class PaymentsService {
   }
 
   private intentFor(booking: PayableBooking): Promise<IntentRow> {
-    return ensureIntent(this.deps.db, this.deps.payments, {
+    return ensureIntent(this.deps.db, this.deps.cardProvider, {
       bookingId: booking.id,
       productId: booking.productId,
       amountCents: booking.amountCents,

@@ -8,21 +8,21 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { bookings, paymentIntents, payments, products, webhookEvents } from '../../db/schema.js';
-import { SandboxPaymentProvider } from '../../payments/sandbox.js';
-import type { IntentRef } from '../../payments/provider.js';
+import { bookings, paymentIntents, payments, products, webhookEvents } from '../../platform/db/schema.js';
+import { SandboxPaymentProvider } from '../../platform/card-providers/sandbox.js';
+import type { IntentRef } from '../../platform/card-providers/provider.js';
 import {
   bookingRow,
   countRows,
-  createBooking,
-  createProduct,
+  insertBooking,
+  insertProduct,
   expireHold,
   intentsOf,
   invariantViolations,
   paymentsOf,
   productRow,
   sellTo,
-} from './testing/fixtures.js';
+} from '../../../test/helpers/fixtures.js';
 
 /** Counts the provider calls that move money, so a test can prove a retry did not move it twice. */
 class CountingSandbox extends SandboxPaymentProvider {
@@ -56,7 +56,7 @@ let admin: TestUser;
 
 beforeAll(async () => {
   provider = new CountingSandbox();
-  ctx = await createTestApp({}, { payments: provider });
+  ctx = await createTestApp({}, { cardProvider: provider });
   seller = await signUp(ctx.app, 'seller');
   buyer = await signUp(ctx.app, 'buyer');
   otherBuyer = await signUp(ctx.app, 'buyer');
@@ -69,8 +69,11 @@ beforeEach(() => {
 });
 
 async function freshBooking(price = 34_900) {
-  const product = await createProduct(ctx.app, seller.id, { sellingPriceCents: price });
-  const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+  const product = await insertProduct(ctx.app.database.db, seller.id, {
+    advertised: true,
+    sellingPriceCents: price,
+  });
+  const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
   return { productId: product.id, bookingId };
 }
 
@@ -95,8 +98,8 @@ describe('who may pay', () => {
       expect(unknown.json()).toEqual(stranger.json());
       expect((await buyer.client.post(path.replace(bookingId, 'not-a-uuid'), body)).statusCode).toBe(400);
     }
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect(await intentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
   });
 
   it('refuses a request from another site', async () => {
@@ -113,7 +116,10 @@ describe('who may pay', () => {
 describe('checkout', () => {
   it('takes the amount from the product and ignores amounts, currencies and products in the body', async () => {
     const { bookingId, productId } = await freshBooking(34_900);
-    const decoy = await createProduct(ctx.app, seller.id, { sellingPriceCents: 100 });
+    const decoy = await insertProduct(ctx.app.database.db, seller.id, {
+      advertised: true,
+      sellingPriceCents: 100,
+    });
     const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, {
       amountCents: 1,
       amount: 0.01,
@@ -133,13 +139,13 @@ describe('checkout', () => {
     expect(holdEnds - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(holdEnds - Date.now()).toBeLessThanOrEqual(15 * 60_000 + 5_000);
 
-    const product = await productRow(ctx.app, productId);
+    const product = await productRow(ctx.app.database.db, productId);
     expect(product.holdBookingId).toBe(bookingId);
-    expect((await productRow(ctx.app, decoy.id)).holdBookingId).toBeNull();
+    expect((await productRow(ctx.app.database.db, decoy.id)).holdBookingId).toBeNull();
 
     // A retry renews the hold and reuses the one intent.
     expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).statusCode).toBe(200);
-    const intents = await intentsOf(ctx.app, bookingId);
+    const intents = await intentsOf(ctx.app.database.db, bookingId);
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({
       amountCents: 34_900,
@@ -151,7 +157,7 @@ describe('checkout', () => {
 
   it('tells another buyer that someone else is paying until the hold lapses', async () => {
     const { bookingId, productId } = await freshBooking();
-    const rivalBooking = await createBooking(ctx.app, productId, otherBuyer.id);
+    const rivalBooking = await insertBooking(ctx.app.database.db, productId, otherBuyer.id);
     expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).statusCode).toBe(200);
 
     const blocked = await otherBuyer.client.post(`/api/bookings/${rivalBooking}/checkout`);
@@ -165,17 +171,17 @@ describe('checkout', () => {
       goodCard,
     );
     expect(blockedPay.statusCode).toBe(409);
-    expect(await intentsOf(ctx.app, rivalBooking)).toHaveLength(0);
+    expect(await intentsOf(ctx.app.database.db, rivalBooking)).toHaveLength(0);
 
-    await expireHold(ctx.app, productId);
+    await expireHold(ctx.app.database.db, productId);
     expect((await otherBuyer.client.post(`/api/bookings/${rivalBooking}/checkout`)).statusCode).toBe(200);
-    expect((await productRow(ctx.app, productId)).holdBookingId).toBe(rivalBooking);
+    expect((await productRow(ctx.app.database.db, productId)).holdBookingId).toBe(rivalBooking);
     expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).statusCode).toBe(409);
   });
 
   it('frees the hold of a booking that is no longer open', async () => {
     const { bookingId, productId } = await freshBooking();
-    const rivalBooking = await createBooking(ctx.app, productId, otherBuyer.id);
+    const rivalBooking = await insertBooking(ctx.app.database.db, productId, otherBuyer.id);
     expect((await buyer.client.post(`/api/bookings/${bookingId}/checkout`)).statusCode).toBe(200);
     await ctx.app.database.db
       .update(bookings)
@@ -186,7 +192,7 @@ describe('checkout', () => {
 
   it('refuses a sold product, a removed product and a cancelled booking with 409', async () => {
     const sold = await freshBooking();
-    await sellTo(ctx.app, sold.productId, otherBuyer.id);
+    await sellTo(ctx.app.database.db, sold.productId, otherBuyer.id);
     const soldRes = await buyer.client.post(`/api/bookings/${sold.bookingId}/checkout`);
     expect(soldRes.statusCode).toBe(409);
     expect(soldRes.json().error).toEqual({ code: 'PRODUCT_SOLD', message: messages.productSold });
@@ -200,8 +206,8 @@ describe('checkout', () => {
       'PRODUCT_UNAVAILABLE',
     );
 
-    const product = await createProduct(ctx.app, seller.id);
-    const cancelled = await createBooking(ctx.app, product.id, buyer.id, {
+    const product = await insertProduct(ctx.app.database.db, seller.id, { advertised: true });
+    const cancelled = await insertBooking(ctx.app.database.db, product.id, buyer.id, {
       status: 'cancelled',
       cancelReason: cancelReasons.soldToAnother,
     });
@@ -211,7 +217,7 @@ describe('checkout', () => {
       code: 'BOOKING_CANCELLED',
       message: 'This order was cancelled: sold to another buyer.',
     });
-    expect((await productRow(ctx.app, product.id)).holdBookingId).toBeNull();
+    expect((await productRow(ctx.app.database.db, product.id)).holdBookingId).toBeNull();
   });
 });
 
@@ -228,9 +234,9 @@ describe('sandbox card form', () => {
     const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, card);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect((await productRow(ctx.app, productId)).holdBookingId).toBeNull();
-    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect((await productRow(ctx.app.database.db, productId)).holdBookingId).toBeNull();
+    expect(await intentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
   });
 
   it.each(sandboxTestCards.filter((card) => card.outcome.kind === 'declined'))(
@@ -246,11 +252,11 @@ describe('sandbox card form', () => {
         code: 'CARD_DECLINED',
         message: card.outcome.kind === 'declined' ? card.outcome.message : '',
       });
-      expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-      const product = await productRow(ctx.app, productId);
+      expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+      const product = await productRow(ctx.app.database.db, productId);
       expect(product.status).toBe('available');
       expect(product.advertised).toBe(true);
-      expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+      expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
       expect(provider.captures).toBe(0);
     },
   );
@@ -290,15 +296,18 @@ describe('sandbox card form', () => {
     expect(declined.statusCode).toBe(402);
     const paid = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard);
     expect(paid.statusCode).toBe(200);
-    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(1);
+    expect(await intentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
   });
 });
 
 describe('a successful payment', () => {
   it('settles the sale once: payment, paid booking, sold product, other bookings cancelled', async () => {
     const { bookingId, productId } = await freshBooking(34_900);
-    const rivalBooking = await createBooking(ctx.app, productId, otherBuyer.id);
-    const decoy = await createProduct(ctx.app, seller.id, { sellingPriceCents: 100 });
+    const rivalBooking = await insertBooking(ctx.app.database.db, productId, otherBuyer.id);
+    const decoy = await insertProduct(ctx.app.database.db, seller.id, {
+      advertised: true,
+      sellingPriceCents: 100,
+    });
 
     const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, {
       ...goodCard,
@@ -315,22 +324,22 @@ describe('a successful payment', () => {
       currency: 'USD',
     });
 
-    const booking = await bookingRow(ctx.app, bookingId);
+    const booking = await bookingRow(ctx.app.database.db, bookingId);
     expect(booking.status).toBe('paid');
     expect(booking.paidAt).toBeInstanceOf(Date);
-    const product = await productRow(ctx.app, productId);
+    const product = await productRow(ctx.app.database.db, productId);
     expect(product).toMatchObject({
       status: 'sold',
       advertised: false,
       holdBookingId: null,
       holdExpiresAt: null,
     });
-    expect((await productRow(ctx.app, decoy.id)).status).toBe('available');
-    expect(await bookingRow(ctx.app, rivalBooking)).toMatchObject({
+    expect((await productRow(ctx.app.database.db, decoy.id)).status).toBe('available');
+    expect(await bookingRow(ctx.app.database.db, rivalBooking)).toMatchObject({
       status: 'cancelled',
       cancelReason: cancelReasons.soldToAnother,
     });
-    const [payment] = await paymentsOf(ctx.app, bookingId);
+    const [payment] = await paymentsOf(ctx.app.database.db, bookingId);
     expect(payment).toMatchObject({
       provider: 'sandbox',
       transactionId: result.transactionId,
@@ -341,14 +350,14 @@ describe('a successful payment', () => {
       cardBrand: 'visa',
       cardLast4: '4242',
     });
-    expect((await intentsOf(ctx.app, bookingId))[0]!.status).toBe('captured');
+    expect((await intentsOf(ctx.app.database.db, bookingId))[0]!.status).toBe('captured');
     expect(provider.captures).toBe(1);
 
     // Paying again (a double click, a retry) answers the same receipt and moves no money.
     const again = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(result);
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(1);
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
     expect(provider.captures).toBe(1);
 
     const checkoutAgain = await buyer.client.post(`/api/bookings/${bookingId}/checkout`);
@@ -357,7 +366,7 @@ describe('a successful payment', () => {
     const rival = await otherBuyer.client.post(`/api/bookings/${rivalBooking}/checkout/confirm`, goodCard);
     expect(rival.statusCode).toBe(409);
     expect(rival.json().error.message).toBe('This order was cancelled: sold to another buyer.');
-    expect(await invariantViolations(ctx.app)).toEqual([]);
+    expect(await invariantViolations(ctx.app.database.db)).toEqual([]);
   });
 
   it('stores only the brand and last four digits of a card', async () => {
@@ -380,18 +389,18 @@ describe('a successful payment', () => {
     provider.failNextCommit = true;
     const lost = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard);
     expect(lost.statusCode).toBe(503);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect((await productRow(ctx.app, productId)).status).toBe('available');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect((await productRow(ctx.app.database.db, productId)).status).toBe('available');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
     expect(provider.captures).toBe(1);
 
     const retried = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, goodCard);
     expect(retried.statusCode).toBe(200);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('paid');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(1);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('paid');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
     // The retry found the intent captured and did not capture it again.
     expect(provider.captures).toBe(1);
-    expect(await invariantViolations(ctx.app)).toEqual([]);
+    expect(await invariantViolations(ctx.app.database.db)).toEqual([]);
   });
 
   it('has no Stripe webhook when the sandbox is the provider', async () => {
@@ -402,7 +411,7 @@ describe('a successful payment', () => {
       payload: '{"id":"evt_1","type":"payment_intent.succeeded"}',
     });
     expect(res.statusCode).toBe(404);
-    expect(await countRows(ctx.app, webhookEvents)).toBe(0);
+    expect(await countRows(ctx.app.database.db, webhookEvents)).toBe(0);
   });
 
   it('documents the payment routes in the OpenAPI document', async () => {

@@ -22,14 +22,15 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { cancelReasons, type PaymentResult } from '@furniture-mart/shared';
-import type { Db, Tx } from '../../db/client.js';
-import { bookings, paymentIntents, payments, products } from '../../db/schema.js';
-import { cancelOpenBookings } from '../../domain/removal.js';
-import { PaymentProviderFailed } from '../../payments/errors.js';
-import type { PaymentProvider, ProviderIntent } from '../../payments/provider.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { bookings, paymentIntents, payments, products } from '../../platform/db/schema.js';
+import { cancelOpenBookings } from '../products/removal.js';
+import { PaymentProviderFailed } from '../../platform/card-providers/errors.js';
+import type { PaymentProvider, ProviderIntent } from '../../platform/card-providers/provider.js';
 import { refOf } from './intents.js';
 import { withTransactionRetry } from './transactions.js';
 import { notifyBookingsLost, notifyPaid } from '../orders/notify.js';
+import { tellSold } from '../favourites/notify.js';
 
 export type SettlementOutcome =
   | { kind: 'paid'; result: PaymentResult; changed: boolean; bookingId: string; productId: string }
@@ -224,6 +225,11 @@ export async function settleIn(
   if (input.publicUrl) {
     await notifyPaid(tx, input.publicUrl, booking.id);
     await notifyBookingsLost(tx, input.publicUrl, lost);
+    await tellSold(tx, input.publicUrl, {
+      productId: target.productId,
+      bookingId: booking.id,
+      buyerId: booking.buyerId,
+    });
   }
   await markIntent({ status: 'captured', lastError: null });
   if (remote.status === 'authorized') await provider.capture(ref);

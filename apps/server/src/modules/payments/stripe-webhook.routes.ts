@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BadRequest } from '../../lib/errors.js';
+import { paymentMessages } from '@furniture-mart/shared';
+import { BadRequest } from '../../platform/errors.js';
 
 export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
@@ -27,7 +28,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw new BadRequest('Send the event as the JSON body.');
+      if (!Buffer.isBuffer(request.body)) throw new BadRequest(paymentMessages.sendEventAsJson);
       return app.services.payments.handleWebhook(
         request.body,
         request.headers['stripe-signature'],

@@ -13,21 +13,21 @@ import {
   type TestUser,
 } from '../../../test/helpers/app.js';
 import { eq } from 'drizzle-orm';
-import { refunds, webhookEvents } from '../../db/schema.js';
-import { StripePaymentProvider } from '../../payments/stripe.js';
-import type { IntentRef } from '../../payments/provider.js';
+import { refunds, webhookEvents } from '../../platform/db/schema.js';
+import { StripePaymentProvider } from '../../platform/card-providers/stripe.js';
+import type { IntentRef } from '../../platform/card-providers/provider.js';
 import { FakeStripe, type FakeIntent } from './testing/fake-stripe.js';
 import {
   bookingRow,
   countRows,
-  createBooking,
-  createProduct,
+  insertBooking,
+  insertProduct,
   expireHold,
   intentsOf,
   invariantViolations,
   paymentsOf,
   productRow,
-} from './testing/fixtures.js';
+} from '../../../test/helpers/fixtures.js';
 
 const WEBHOOK_SECRET = 'whsec_furniture_mart_test';
 const PUBLISHABLE_KEY = 'pk_test_furniture_mart';
@@ -71,7 +71,7 @@ beforeAll(async () => {
     port,
     protocol: 'http',
   });
-  ctx = await createTestApp(env, { payments: provider });
+  ctx = await createTestApp(env, { cardProvider: provider });
   seller = await signUp(ctx.app, 'seller');
   buyer = await signUp(ctx.app, 'buyer');
   otherBuyer = await signUp(ctx.app, 'buyer');
@@ -81,18 +81,18 @@ afterAll(async () => {
   await fake.stop();
 });
 afterEach(async () => {
-  expect(await invariantViolations(ctx.app)).toEqual([]);
+  expect(await invariantViolations(ctx.app.database.db)).toEqual([]);
 });
 
 async function startCheckout(price = 52_000) {
-  const product = await createProduct(ctx.app, seller.id, { sellingPriceCents: price });
-  const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+  const product = await insertProduct(ctx.app.database.db, seller.id, { sellingPriceCents: price });
+  const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
   const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, {
     amountCents: 50,
     currency: 'EUR',
   });
   expect(res.statusCode, res.body).toBe(200);
-  const [intent] = await intentsOf(ctx.app, bookingId);
+  const [intent] = await intentsOf(ctx.app.database.db, bookingId);
   return {
     productId: product.id,
     bookingId,
@@ -160,7 +160,7 @@ describe('Stripe refunds', () => {
       .where(eq(refunds.bookingId, bookingId));
     expect(await ctx.app.services.refunds.runOnce()).toBe(1);
     expect(fake.refunds.filter((refund) => refund.payment_intent === intent.id)).toHaveLength(1);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('refunded');
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('refunded');
   });
 });
 
@@ -193,7 +193,7 @@ describe('Stripe checkout', () => {
       intent.client_secret,
     );
     expect(fake.callsTo('POST', /^\/v1\/payment_intents$/).length).toBe(before + 1);
-    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(1);
+    expect(await intentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
   });
 
   it('settles after the browser confirmed the card, capturing only then', async () => {
@@ -209,7 +209,7 @@ describe('Stripe checkout', () => {
       code: 'CARD_DECLINED',
       message: 'Your card has insufficient funds.',
     });
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
 
     fake.authorize(intent.id, { brand: 'mastercard', last4: '4444' });
     const res = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, { amountCents: 1 });
@@ -222,25 +222,25 @@ describe('Stripe checkout', () => {
     });
     expect(fake.intents.get(intent.id)!.status).toBe('succeeded');
     expect(fake.callsTo('POST', new RegExp(`/${intent.id}/capture$`))).toHaveLength(1);
-    const [payment] = await paymentsOf(ctx.app, bookingId);
+    const [payment] = await paymentsOf(ctx.app.database.db, bookingId);
     expect(payment).toMatchObject({
       provider: 'stripe',
       transactionId: intent.id,
       cardBrand: 'mastercard',
       cardLast4: '4444',
     });
-    expect((await productRow(ctx.app, productId)).status).toBe('sold');
+    expect((await productRow(ctx.app.database.db, productId)).status).toBe('sold');
   });
 
   it('sells to one of two buyers whose cards were both authorized and cancels the other authorization', async () => {
-    const product = await createProduct(ctx.app, seller.id);
-    const firstBooking = await createBooking(ctx.app, product.id, buyer.id);
-    const secondBooking = await createBooking(ctx.app, product.id, otherBuyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
+    const firstBooking = await insertBooking(ctx.app.database.db, product.id, buyer.id);
+    const secondBooking = await insertBooking(ctx.app.database.db, product.id, otherBuyer.id);
     expect((await buyer.client.post(`/api/bookings/${firstBooking}/checkout`)).statusCode).toBe(200);
-    await expireHold(ctx.app, product.id);
+    await expireHold(ctx.app.database.db, product.id);
     expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout`)).statusCode).toBe(200);
-    const first = fake.authorize((await intentsOf(ctx.app, firstBooking))[0]!.providerIntentId);
-    const second = fake.authorize((await intentsOf(ctx.app, secondBooking))[0]!.providerIntentId);
+    const first = fake.authorize((await intentsOf(ctx.app.database.db, firstBooking))[0]!.providerIntentId);
+    const second = fake.authorize((await intentsOf(ctx.app.database.db, secondBooking))[0]!.providerIntentId);
 
     const [a, b] = await Promise.all([
       buyer.client.post(`/api/bookings/${firstBooking}/checkout/confirm`),
@@ -253,25 +253,25 @@ describe('Stripe checkout', () => {
       a.statusCode === 200 ? [first, second, secondBooking] : [second, first, firstBooking];
     expect(fake.intents.get(winnerIntent.id)!.status).toBe('succeeded');
     expect(fake.intents.get(loserIntent.id)!.status).toBe('canceled');
-    expect(await bookingRow(ctx.app, loserBooking)).toMatchObject({
+    expect(await bookingRow(ctx.app.database.db, loserBooking)).toMatchObject({
       status: 'cancelled',
       cancelReason: cancelReasons.soldToAnother,
     });
   });
 
   it('cancels the still-unconfirmed intents of other buyers once the product sells', async () => {
-    const product = await createProduct(ctx.app, seller.id);
-    const firstBooking = await createBooking(ctx.app, product.id, buyer.id);
-    const secondBooking = await createBooking(ctx.app, product.id, otherBuyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
+    const firstBooking = await insertBooking(ctx.app.database.db, product.id, buyer.id);
+    const secondBooking = await insertBooking(ctx.app.database.db, product.id, otherBuyer.id);
     expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout`)).statusCode).toBe(200);
-    await expireHold(ctx.app, product.id);
+    await expireHold(ctx.app.database.db, product.id);
     expect((await buyer.client.post(`/api/bookings/${firstBooking}/checkout`)).statusCode).toBe(200);
-    const waiting = (await intentsOf(ctx.app, secondBooking))[0]!;
-    fake.authorize((await intentsOf(ctx.app, firstBooking))[0]!.providerIntentId);
+    const waiting = (await intentsOf(ctx.app.database.db, secondBooking))[0]!;
+    fake.authorize((await intentsOf(ctx.app.database.db, firstBooking))[0]!.providerIntentId);
     expect((await buyer.client.post(`/api/bookings/${firstBooking}/checkout/confirm`)).statusCode).toBe(200);
     // The other buyer can no longer confirm a card on it.
     expect(fake.intents.get(waiting.providerIntentId)!.status).toBe('canceled');
-    expect((await intentsOf(ctx.app, secondBooking))[0]!.status).toBe('cancelled');
+    expect((await intentsOf(ctx.app.database.db, secondBooking))[0]!.status).toBe('cancelled');
   });
 });
 
@@ -299,35 +299,49 @@ describe('Stripe webhook', () => {
   ])('answers 400 to %s and writes nothing', async (_label, tamper) => {
     const { bookingId, intent } = await startCheckout();
     fake.authorize(intent.id);
-    const eventsBefore = await countRows(ctx.app, webhookEvents);
+    const eventsBefore = await countRows(ctx.app.database.db, webhookEvents);
     const { payload, signature } = tamper(
       eventFor(fake.intents.get(intent.id)!, 'payment_intent.amount_capturable_updated'),
     );
     const res = await postWebhook(payload, signature);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_SIGNATURE');
-    expect(await countRows(ctx.app, webhookEvents)).toBe(eventsBefore);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect(await countRows(ctx.app.database.db, webhookEvents)).toBe(eventsBefore);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
     expect(fake.intents.get(intent.id)!.status).toBe('requires_capture');
   });
 
   it.each([
     ['no data', { id: 'evt_no_data', object: 'event', type: 'payment_intent.succeeded' }],
-    ['data that is a string', { id: 'evt_string', object: 'event', type: 'payment_intent.succeeded', data: 'str' }],
-    ['an object that is a list', { id: 'evt_list', object: 'event', type: 'payment_intent.succeeded', data: { object: [] } }],
+    [
+      'data that is a string',
+      { id: 'evt_string', object: 'event', type: 'payment_intent.succeeded', data: 'str' },
+    ],
+    [
+      'an object that is a list',
+      { id: 'evt_list', object: 'event', type: 'payment_intent.succeeded', data: { object: [] } },
+    ],
     [
       'a payment intent without its fields',
-      { id: 'evt_bare', object: 'event', type: 'payment_intent.payment_failed', data: { object: { object: 'payment_intent' } } },
+      {
+        id: 'evt_bare',
+        object: 'event',
+        type: 'payment_intent.payment_failed',
+        data: { object: { object: 'payment_intent' } },
+      },
     ],
-  ])('answers 400, not 500, to a correctly signed event with %s, and writes nothing', async (_label, event) => {
-    const eventsBefore = await countRows(ctx.app, webhookEvents);
-    const payload = JSON.stringify(event);
-    const res = await postWebhook(payload, sign(payload));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('MALFORMED_EVENT');
-    expect(await countRows(ctx.app, webhookEvents)).toBe(eventsBefore);
-  });
+  ])(
+    'answers 400, not 500, to a correctly signed event with %s, and writes nothing',
+    async (_label, event) => {
+      const eventsBefore = await countRows(ctx.app.database.db, webhookEvents);
+      const payload = JSON.stringify(event);
+      const res = await postWebhook(payload, sign(payload));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('MALFORMED_EVENT');
+      expect(await countRows(ctx.app.database.db, webhookEvents)).toBe(eventsBefore);
+    },
+  );
 
   it('changes state once for the same valid event delivered 20 times', async () => {
     const { bookingId, productId, intent } = await startCheckout();
@@ -343,10 +357,10 @@ describe('Stripe webhook', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => postWebhook(payload, signature)));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     expect(answers.filter((res) => res.json().duplicate === false)).toHaveLength(1);
-    expect(await countRows(ctx.app, webhookEvents)).toBeGreaterThanOrEqual(1);
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(1);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('paid');
-    expect((await productRow(ctx.app, productId)).status).toBe('sold');
+    expect(await countRows(ctx.app.database.db, webhookEvents)).toBeGreaterThanOrEqual(1);
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('paid');
+    expect((await productRow(ctx.app.database.db, productId)).status).toBe('sold');
     expect(captureCalls()).toBe(1);
 
     // Later redeliveries too.
@@ -361,32 +375,34 @@ describe('Stripe webhook', () => {
     const lost = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`);
     expect(lost.statusCode).toBe(503);
     expect(fake.intents.get(intent.id)!.status).toBe('succeeded');
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
 
     // Stripe tells us about the capture; settlement finds it captured and writes the records.
     const payload = eventFor(fake.intents.get(intent.id)!, 'payment_intent.succeeded');
     const res = await postWebhook(payload, sign(payload));
     expect(res.statusCode, res.body).toBe(200);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('paid');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(1);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('paid');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(1);
     expect(fake.callsTo('POST', new RegExp(`/${intent.id}/capture$`))).toHaveLength(1);
   });
 
   it('refunds money captured for a product that meanwhile went to another buyer', async () => {
-    const product = await createProduct(ctx.app, seller.id);
-    const firstBooking = await createBooking(ctx.app, product.id, buyer.id);
-    const secondBooking = await createBooking(ctx.app, product.id, otherBuyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id);
+    const firstBooking = await insertBooking(ctx.app.database.db, product.id, buyer.id);
+    const secondBooking = await insertBooking(ctx.app.database.db, product.id, otherBuyer.id);
     expect((await buyer.client.post(`/api/bookings/${firstBooking}/checkout`)).statusCode).toBe(200);
-    const firstIntent = fake.authorize((await intentsOf(ctx.app, firstBooking))[0]!.providerIntentId);
+    const firstIntent = fake.authorize(
+      (await intentsOf(ctx.app.database.db, firstBooking))[0]!.providerIntentId,
+    );
     provider.loseNextCommit = true;
     expect((await buyer.client.post(`/api/bookings/${firstBooking}/checkout/confirm`)).statusCode).toBe(503);
     expect(fake.intents.get(firstIntent.id)!.status).toBe('succeeded');
 
     // Before Stripe's event arrives, the other buyer pays and gets the product.
-    await expireHold(ctx.app, product.id);
+    await expireHold(ctx.app.database.db, product.id);
     expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout`)).statusCode).toBe(200);
-    fake.authorize((await intentsOf(ctx.app, secondBooking))[0]!.providerIntentId);
+    fake.authorize((await intentsOf(ctx.app.database.db, secondBooking))[0]!.providerIntentId);
     expect((await otherBuyer.client.post(`/api/bookings/${secondBooking}/checkout/confirm`)).statusCode).toBe(
       200,
     );
@@ -394,16 +410,16 @@ describe('Stripe webhook', () => {
     const payload = eventFor(fake.intents.get(firstIntent.id)!, 'payment_intent.succeeded');
     expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
     expect(fake.refunds.filter((refund) => refund.payment_intent === firstIntent.id)).toHaveLength(1);
-    expect(await bookingRow(ctx.app, firstBooking)).toMatchObject({
+    expect(await bookingRow(ctx.app.database.db, firstBooking)).toMatchObject({
       status: 'cancelled',
       cancelReason: cancelReasons.soldToAnother,
     });
-    expect(await paymentsOf(ctx.app, firstBooking)).toHaveLength(0);
+    expect(await paymentsOf(ctx.app.database.db, firstBooking)).toHaveLength(0);
   });
 
   it('adopts an intent whose row was never written (the process stopped right after creating it)', async () => {
-    const product = await createProduct(ctx.app, seller.id, { sellingPriceCents: 61_000 });
-    const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id, { sellingPriceCents: 61_000 });
+    const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
     const orphan = await provider.createIntent({
       bookingId,
       productId: product.id,
@@ -414,16 +430,16 @@ describe('Stripe webhook', () => {
     fake.authorize(orphan.id);
     const payload = eventFor(fake.intents.get(orphan.id)!, 'payment_intent.amount_capturable_updated');
     expect((await postWebhook(payload, sign(payload))).statusCode).toBe(200);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('paid');
-    expect((await intentsOf(ctx.app, bookingId))[0]).toMatchObject({
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('paid');
+    expect((await intentsOf(ctx.app.database.db, bookingId))[0]).toMatchObject({
       providerIntentId: orphan.id,
       status: 'captured',
     });
   });
 
   it('refuses to adopt an intent for another amount than the booking costs, acknowledging the event once', async () => {
-    const product = await createProduct(ctx.app, seller.id, { sellingPriceCents: 61_000 });
-    const bookingId = await createBooking(ctx.app, product.id, buyer.id);
+    const product = await insertProduct(ctx.app.database.db, seller.id, { sellingPriceCents: 61_000 });
+    const bookingId = await insertBooking(ctx.app.database.db, product.id, buyer.id);
     const cheap = await provider.createIntent({
       bookingId,
       productId: product.id,
@@ -437,10 +453,10 @@ describe('Stripe webhook', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
     expect((await postWebhook(payload, sign(payload))).json()).toEqual({ received: true, duplicate: true });
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
-    expect(await intentsOf(ctx.app, bookingId)).toHaveLength(0);
-    expect((await productRow(ctx.app, product.id)).status).toBe('available');
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
+    expect(await intentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
+    expect((await productRow(ctx.app.database.db, product.id)).status).toBe('available');
   });
 
   it('acknowledges an event for an intent whose amount no longer matches, instead of failing it forever', async () => {
@@ -451,8 +467,8 @@ describe('Stripe webhook', () => {
     const payload = eventFor(changed, 'payment_intent.amount_capturable_updated');
     const res = await postWebhook(payload, sign(payload));
     expect(res.statusCode).toBe(200);
-    expect((await bookingRow(ctx.app, bookingId)).status).toBe('booked');
-    expect(await paymentsOf(ctx.app, bookingId)).toHaveLength(0);
+    expect((await bookingRow(ctx.app.database.db, bookingId)).status).toBe('booked');
+    expect(await paymentsOf(ctx.app.database.db, bookingId)).toHaveLength(0);
   });
 
   it('ignores events about intents that are not ours, once', async () => {

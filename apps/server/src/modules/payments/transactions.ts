@@ -1,4 +1,4 @@
-import { pgErrorOf } from '../../lib/errors.js';
+import { pgErrorOf } from '../../platform/errors.js';
 
 /** serialization_failure and deadlock_detected: PostgreSQL rolled the whole transaction back, so it is safe to run again. */
 const RETRYABLE = new Set(['40001', '40P01']);

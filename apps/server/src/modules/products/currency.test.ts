@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
-import { categories, products } from '../../db/schema.js';
-import { uploadPhoto } from '../uploads/testing/images.js';
+import { categories, products } from '../../platform/db/schema.js';
+import { uploadPhoto } from '../../../test/helpers/fixtures.js';
 import { FakeStripe } from '../payments/testing/fake-stripe.js';
 
 describe.each([

@@ -1,38 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow } from '../../auth/allow.js';
-import { z } from 'zod';
-import { idParams, pageQuery, productCreateRequest, productStatuses } from '@furniture-mart/shared';
-
-const photoSchema = z.object({
-  url: z.string(),
-  thumbUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  thumbWidth: z.number().int(),
-  thumbHeight: z.number().int(),
-});
-
-const myProductSchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  sellingPriceCents: z.number().int(),
-  postedAt: z.string(),
-  status: z.enum(productStatuses),
-  advertised: z.boolean(),
-  openBookings: z.number().int(),
-  cover: photoSchema.nullable(),
-});
-
-const myProductsPageSchema = z.object({
-  items: z.array(myProductSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+import { allow } from '../../platform/auth/allow.js';
+import {
+  idParams,
+  myProductPageSchema,
+  myProductSchema,
+  pageQuery,
+  productCreateBodyIn,
+  productEditBodyIn,
+  productPageSchema,
+} from '@furniture-mart/shared';
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
+  // Prices are read in the shop's currency, into the minor units that are stored.
+  const productCreateBody = productCreateBodyIn(app.config.CURRENCY);
+  const productEditBody = productEditBodyIn(app.config.CURRENCY);
 
   route.post(
     '/api/products',
@@ -41,7 +24,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['seller'],
         summary: 'Add a product with photos uploaded through /api/uploads/images (the first is the cover)',
-        body: productCreateRequest,
+        body: productCreateBody,
         response: { 201: myProductSchema },
       },
     },
@@ -60,7 +43,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['seller'],
         summary: 'My products (not removed), newest first, with open bookings counted',
         querystring: pageQuery,
-        response: { 200: myProductsPageSchema },
+        response: { 200: myProductPageSchema },
       },
     },
     async (request) => {
@@ -83,6 +66,43 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const seller = await request.requireViewer(['seller']);
       return app.services.products.advertise(seller.id, request.params.id);
+    },
+  );
+
+  route.get(
+    '/api/products/:id',
+    {
+      ...allow(),
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          "A product's page: photos, every field, its seller, its status, and the caller's favourite and booking",
+        params: idParams,
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return app.services.productPages.get(viewer, request.params.id);
+    },
+  );
+
+  route.patch(
+    '/api/products/:id',
+    {
+      ...allow(['seller']),
+      schema: {
+        tags: ['seller'],
+        summary:
+          'Change my available product (any add-product field; photoIds is the whole new list); refused while someone pays',
+        params: idParams,
+        body: productEditBody,
+        response: { 200: myProductSchema },
+      },
+    },
+    async (request) => {
+      const seller = await request.requireViewer(['seller']);
+      return app.services.products.edit(seller.id, request.params.id, request.body);
     },
   );
 

@@ -2,26 +2,28 @@
  * Seller tools: add a product with photos already uploaded, list one's own products, advertise, and
  * take a product off the market (the seller who owns it, or an admin).
  */
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   cancelReasons,
-  messages,
-  maxPriceMinor,
-  parseAmount,
-  formatMoney,
+  priceDropShownDays,
   sellerMessages,
   type MyProduct,
   type Page,
   type PageQuery,
   type ProductCreateValues,
+  type ProductEditValues,
   type Role,
 } from '@furniture-mart/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { bookings, categories, productPhotos, products } from '../../db/schema.js';
-import { photoColumns, toPhoto } from '../../domain/photos.js';
-import { removeProducts } from '../../domain/removal.js';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors.js';
-import type { ServiceDeps } from '../../services.js';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
+import { lockPerson } from '../../platform/db/locks.js';
+import { bookings, categories, priceChanges, productPhotos, products } from '../../platform/db/schema.js';
+import { photoColumns, toPhotoOrNull } from './photos.js';
+import { removeProducts } from './removal.js';
+import { beingPaid, previousPrice, savedCount } from './product-sql.js';
+import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { tellPriceDrop } from '../favourites/notify.js';
+import type { ServiceDeps } from '../deps.js';
 
 export interface Actor {
   id: string;
@@ -36,13 +38,7 @@ export class ProductsService {
    * used, otherwise nothing is written. The first photo is the cover (position 0).
    */
   async create(sellerId: string, input: ProductCreateValues): Promise<MyProduct> {
-    const [category] = await this.deps.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.categoryId));
-    if (!category) {
-      throw new BadRequest(sellerMessages.categoryNotFound, { categoryId: sellerMessages.categoryNotFound });
-    }
+    await this.assertCategory(input.categoryId);
 
     const productId = await this.deps.db.transaction(async (tx) => {
       const [product] = await tx
@@ -55,40 +51,124 @@ export class ProductsService {
           phone: input.phone,
           location: input.location,
           condition: input.condition,
-          originalPriceCents: toMinorUnits(input.originalPrice, 'originalPrice', this.deps.config.CURRENCY),
-          sellingPriceCents: toMinorUnits(input.sellingPrice, 'sellingPrice', this.deps.config.CURRENCY),
+          // The request schema read the prices in this currency (productCreateBodyIn).
+          originalPriceCents: input.originalPriceCents,
+          sellingPriceCents: input.sellingPriceCents,
           currency: this.deps.config.CURRENCY,
-          yearsUsed: Number(String(input.yearsUsed).trim()),
-          widthCm: toCm(input.widthCm),
-          depthCm: toCm(input.depthCm),
-          heightCm: toCm(input.heightCm),
+          yearsUsed: input.yearsUsed,
+          widthCm: input.widthCm,
+          depthCm: input.depthCm,
+          heightCm: input.heightCm,
         })
         .returning({ id: products.id });
 
-      for (const [position, photoId] of input.photoIds.entries()) {
-        // Conditional on still being unattached, so two products can never claim the same photo.
-        const attached = await tx
-          .update(productPhotos)
-          .set({ productId: product!.id, position })
-          .where(
-            and(
-              eq(productPhotos.id, photoId),
-              eq(productPhotos.ownerId, sellerId),
-              isNull(productPhotos.productId),
-            ),
-          )
-          .returning({ id: productPhotos.id });
-        if (attached.length === 0) {
-          throw new BadRequest(sellerMessages.photoUnavailable, {
-            photoIds: sellerMessages.photoUnavailable,
-          });
-        }
-      }
+      await attachPhotos(tx, sellerId, product!.id, input.photoIds);
       return product!.id;
     });
     this.deps.listings.changed();
 
     return this.getOwn(this.deps.db, sellerId, productId);
+  }
+
+  /**
+   * The owning seller changes any field, with the rules of adding, while the product is on sale and nobody
+   * is paying for it. The product row is locked first, so a checkout either holds it before (this edit is
+   * refused with 409) or claims it after this edit has committed (and charges the new price). A changed
+   * selling price is recorded, and a drop tells the people who saved the product.
+   */
+  async edit(sellerId: string, productId: string, input: ProductEditValues): Promise<MyProduct> {
+    if (input.categoryId !== undefined) await this.assertCategory(input.categoryId);
+    // The request schema read every given value as it is stored (productEditBodyIn); absent ones stay.
+    const changes: PgUpdateSetSource<typeof products> = {};
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.phone !== undefined) changes.phone = input.phone;
+    if (input.location !== undefined) changes.location = input.location;
+    if (input.condition !== undefined) changes.condition = input.condition;
+    if (input.categoryId !== undefined) changes.categoryId = input.categoryId;
+    if (input.originalPriceCents !== undefined) changes.originalPriceCents = input.originalPriceCents;
+    const newPrice = input.sellingPriceCents;
+    if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
+    if (input.widthCm !== undefined) changes.widthCm = input.widthCm;
+    if (input.depthCm !== undefined) changes.depthCm = input.depthCm;
+    if (input.heightCm !== undefined) changes.heightCm = input.heightCm;
+
+    await this.deps.db.transaction(async (tx) => {
+      // Locks go user, product, booking everywhere; the seller first, like their uploads.
+      await lockPerson(tx, sellerId);
+      const [product] = await tx
+        .select({
+          sellerId: products.sellerId,
+          status: products.status,
+          deletedAt: products.deletedAt,
+          sellingPriceCents: products.sellingPriceCents,
+          currency: products.currency,
+          beingPaid,
+        })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update');
+      if (!product || product.sellerId !== sellerId || product.deletedAt) {
+        throw new NotFound(sellerMessages.productNotFound);
+      }
+      if (product.status === 'sold') throw new Conflict(sellerMessages.editSold, 'PRODUCT_SOLD');
+      if (product.beingPaid) throw new Conflict(sellerMessages.editBeingPaid, 'BEING_PAID');
+
+      const priceChanged = newPrice !== undefined && newPrice !== product.sellingPriceCents;
+      if (priceChanged) {
+        changes.sellingPriceCents = newPrice;
+        // "was" is the lowest price of the last 14 days, so raising a price only to lower it again
+        // cannot show a discount that never was.
+        const [recent] = await tx
+          .select({ lowest: sql<number | null>`min(${priceChanges.oldPriceCents})` })
+          .from(priceChanges)
+          .where(
+            and(
+              eq(priceChanges.productId, productId),
+              gt(priceChanges.createdAt, sql`now() - make_interval(days => ${priceDropShownDays})`),
+            ),
+          );
+        const lowest = recent?.lowest === null || recent?.lowest === undefined ? null : Number(recent.lowest);
+        changes.previousPriceCents = Math.min(product.sellingPriceCents, lowest ?? product.sellingPriceCents);
+        changes.priceChangedAt = sql`now()`;
+      }
+      if (Object.keys(changes).length > 0) {
+        await tx.update(products).set(changes).where(eq(products.id, productId));
+      }
+      if (priceChanged) {
+        const [change] = await tx
+          .insert(priceChanges)
+          .values({
+            productId,
+            oldPriceCents: product.sellingPriceCents,
+            newPriceCents: newPrice,
+            currency: product.currency,
+          })
+          .returning({ id: priceChanges.id });
+        if (newPrice < product.sellingPriceCents) {
+          await tellPriceDrop(tx, this.deps.config.PUBLIC_URL, {
+            changeId: change!.id,
+            productId,
+            fromCents: product.sellingPriceCents,
+            toCents: newPrice,
+            currency: product.currency,
+          });
+        }
+      }
+      if (input.photoIds) await replacePhotos(tx, sellerId, productId, input.photoIds);
+    });
+    this.deps.listings.changed();
+    return this.getOwn(this.deps.db, sellerId, productId);
+  }
+
+  private async assertCategory(categoryId: string): Promise<void> {
+    const [category] = await this.deps.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
+    if (!category) {
+      throw new BadRequest(sellerMessages.categoryNotFound, { categoryId: sellerMessages.categoryNotFound });
+    }
   }
 
   /** The seller's products that are not removed, newest first; sold ones stay with their status. */
@@ -160,13 +240,14 @@ export class ProductsService {
     return this.toMyProduct(row);
   }
 
-  /** One statement per page: the cover joined in, open bookings counted by a correlated subquery. */
+  /** One statement per page: the cover joined in, bookings and savers counted by correlated subqueries. */
   private ownRows(db: DbOrTx, where: SQL | undefined) {
     return db
       .select({
         id: products.id,
         title: products.title,
         sellingPriceCents: products.sellingPriceCents,
+        previousPriceCents: previousPrice,
         postedAt: products.postedAt,
         status: products.status,
         advertised: products.advertised,
@@ -174,6 +255,12 @@ export class ProductsService {
           sql<number>`(select count(*) from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.status} = 'booked')`.mapWith(
             Number,
           ),
+        // A sold item's order, paid or handed over: without it a sold listing would show no bookings.
+        paidBookings:
+          sql<number>`(select count(*) from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.status} in ('paid', 'completed'))`.mapWith(
+            Number,
+          ),
+        savedCount,
         ...photoColumns,
       })
       .from(products)
@@ -183,40 +270,57 @@ export class ProductsService {
   }
 
   private toMyProduct(row: Awaited<ReturnType<ProductsService['ownRows']>>[number]): MyProduct {
-    const { displayKey, thumbKey, width, height, thumbWidth, thumbHeight } = row;
-    const cover =
-      displayKey && thumbKey && width && height && thumbWidth && thumbHeight
-        ? toPhoto(this.deps.images, { displayKey, thumbKey, width, height, thumbWidth, thumbHeight })
-        : null;
+    const cover = toPhotoOrNull(this.deps.images, row);
     return {
       id: row.id,
       title: row.title,
       sellingPriceCents: row.sellingPriceCents,
+      previousPriceCents: row.previousPriceCents,
       postedAt: row.postedAt.toISOString(),
       status: row.status,
       advertised: row.advertised,
       openBookings: row.openBookings,
+      paidBookings: row.paidBookings,
+      savedCount: row.savedCount,
       cover,
     };
   }
 }
 
-/**
- * The amount in minor units of the configured currency. The request schema checked the shape of any
- * currency's amount; the currency decides how many decimals it may have (none for JPY, three for BHD).
- */
-function toMinorUnits(amount: string | number, field: string, currency: string): number {
-  const minor = parseAmount(amount, currency);
-  if (minor === null) throw new BadRequest(messages.invalidPrice, { [field]: messages.invalidPrice });
-  if (minor > maxPriceMinor) {
-    const message = `Enter an amount of at most ${formatMoney(maxPriceMinor, currency)}.`;
-    throw new BadRequest(message, { [field]: message });
-  }
-  return minor;
+function photoUnavailable(): BadRequest {
+  return new BadRequest(sellerMessages.photoUnavailable, { photoIds: sellerMessages.photoUnavailable });
 }
 
-function toCm(value: string | number | undefined): number | null {
-  if (value === undefined) return null;
-  const text = String(value).trim();
-  return text === '' ? null : Number(text);
+/** Attaches the seller's unattached uploads in order; the first is the cover (position 0). */
+async function attachPhotos(tx: Tx, sellerId: string, productId: string, photoIds: string[]): Promise<void> {
+  for (const [position, photoId] of photoIds.entries()) {
+    // Conditional on still being unattached, so two products can never claim the same photo.
+    const attached = await tx
+      .update(productPhotos)
+      .set({ productId, position })
+      .where(
+        and(
+          eq(productPhotos.id, photoId),
+          eq(productPhotos.ownerId, sellerId),
+          isNull(productPhotos.productId),
+        ),
+      )
+      .returning({ id: productPhotos.id });
+    if (attached.length === 0) throw photoUnavailable();
+  }
+}
+
+/**
+ * The product's photos become exactly `photoIds`, in that order: its own photos kept or moved, new
+ * uploads added. Its photos are let go first (positions are unique per product), then the list is
+ * attached with the rules of adding; a photo left out stays unattached, and the clean-up of unused
+ * uploads deletes it and its files. Anything not the seller's, or used by another product, fails the
+ * whole edit.
+ */
+async function replacePhotos(tx: Tx, sellerId: string, productId: string, photoIds: string[]): Promise<void> {
+  await tx
+    .update(productPhotos)
+    .set({ productId: null, position: 0 })
+    .where(eq(productPhotos.productId, productId));
+  await attachPhotos(tx, sellerId, productId, photoIds);
 }

@@ -15,8 +15,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { bookings, categories, productPhotos, products } from '../../db/schema.js';
-import { uploadPhoto } from '../uploads/testing/images.js';
+import { bookings, categories, productPhotos, products } from '../../platform/db/schema.js';
+import { uploadPhoto } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -119,6 +119,7 @@ describe('POST /api/products', () => {
       status: 'available',
       advertised: false,
       openBookings: 0,
+      paidBookings: 0,
     });
     expect(Date.now() - Date.parse(created.postedAt)).toBeLessThan(60_000);
 
@@ -330,6 +331,15 @@ describe('GET /api/my/products', () => {
     await openBooking(product.id, b3.id, 'cancelled');
     const page = await myProducts(seller, '?pageSize=100');
     expect(page.items.find((p) => p.id === product.id)?.openBookings).toBe(2);
+  });
+
+  it('counts a sold item’s paid booking apart from the open ones', async () => {
+    const product = await addProduct(seller);
+    const [b1, b2] = await Promise.all([signUp(ctx.app, 'buyer'), signUp(ctx.app, 'buyer')]);
+    await openBooking(product.id, b1.id, 'paid');
+    await openBooking(product.id, b2.id, 'cancelled');
+    const page = await myProducts(seller, '?pageSize=100');
+    expect(page.items.find((p) => p.id === product.id)).toMatchObject({ openBookings: 0, paidBookings: 1 });
   });
 
   it('answers an empty page to a new seller and refuses other roles', async () => {

@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow } from '../../auth/allow.js';
-import { z } from 'zod';
-import { reportCreateBody, reportReasons, reportStatuses } from '@furniture-mart/shared';
-
-const createdReportSchema = z.object({
-  id: z.uuid(),
-  productId: z.uuid(),
-  reason: z.enum(reportReasons),
-  details: z.string().nullable(),
-  status: z.enum(reportStatuses),
-  createdAt: z.string(),
-});
+import { allow } from '../../platform/auth/allow.js';
+import { createdReportSchema, reportCreateBody } from '@furniture-mart/shared';
 
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();

@@ -10,10 +10,10 @@ import {
   type CreatedReport,
   type ReportReason,
 } from '@furniture-mart/shared';
-import type { ServiceDeps } from '../../services.js';
-import type { Viewer } from '../../auth/viewer.js';
-import { products, reports } from '../../db/schema.js';
-import { Conflict, NotFound, TooManyRequests, isUniqueViolation } from '../../lib/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { Viewer } from '../../platform/auth/viewer.js';
+import { products, reports } from '../../platform/db/schema.js';
+import { Conflict, NotFound, TooManyRequests, isUniqueViolation } from '../../platform/errors.js';
 
 export interface NewReport {
   productId: string;

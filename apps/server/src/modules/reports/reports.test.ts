@@ -8,8 +8,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { reports } from '../../db/schema.js';
-import { createProduct, type ProductFixture } from '../bookings/testing/fixtures.js';
+import { reports } from '../../platform/db/schema.js';
+import { insertProduct, type ProductFixture } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -24,12 +24,12 @@ beforeAll(async () => {
     signUp(ctx.app, 'seller'),
     signUp(ctx.app, 'admin'),
   ]);
-  product = await createProduct(ctx.app, seller.id);
+  product = await insertProduct(ctx.app.database.db, seller.id);
 });
 afterAll(() => ctx.close());
 
 async function productsOf(count: number): Promise<ProductFixture[]> {
-  return Promise.all(Array.from({ length: count }, () => createProduct(ctx.app, seller.id)));
+  return Promise.all(Array.from({ length: count }, () => insertProduct(ctx.app.database.db, seller.id)));
 }
 
 describe('POST /api/reports', () => {
@@ -100,7 +100,7 @@ describe('POST /api/reports', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(buyerMessages.productNotFound);
-    const removed = await createProduct(ctx.app, seller.id, { deletedAt: new Date() });
+    const removed = await insertProduct(ctx.app.database.db, seller.id, { deletedAt: new Date() });
     expect(
       (await buyer.client.post('/api/reports', { productId: removed.id, reason: 'other' })).statusCode,
     ).toBe(404);

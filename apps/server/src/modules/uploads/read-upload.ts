@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { imageLimits, sellerMessages } from '@furniture-mart/shared';
-import { AppError, BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../../lib/errors.js';
+import { AppError, BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../../platform/errors.js';
 
 /** Room for the multipart boundaries and part headers around a photo of the largest allowed size. */
 export const uploadBodyLimit = imageLimits.maxBytes + 256 * 1024;

@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { allow } from '../../auth/allow.js';
+import { allow } from '../../platform/auth/allow.js';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
+import { uploadedImageSchema } from '@furniture-mart/shared';
 import { multipartLimits, readSingleFile, uploadBodyLimit } from './read-upload.js';
-import { advisoryLocks } from '../../db/client.js';
-
-const uploadedImageSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  thumbUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  thumbWidth: z.number().int(),
-  thumbHeight: z.number().int(),
-});
+import { advisoryLocks } from '../../platform/db/client.js';
 
 /** How often photos that never joined a product are looked for. */
 const cleanupIntervalMs = 60 * 60 * 1000;
@@ -54,12 +44,14 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
  */
 function scheduleCleanup(app: FastifyInstance): void {
   const run = () => {
-    app.database.ifUnlocked(advisoryLocks.photoCleanup, () => app.services.uploads.removeUnattached()).then(
-      (removed) => {
-        if (removed) app.log.info({ removed }, 'removed photos never added to a product');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'removing unattached photos failed'),
-    );
+    app.database
+      .ifUnlocked(advisoryLocks.photoCleanup, () => app.services.uploads.removeUnattached())
+      .then(
+        (removed) => {
+          if (removed) app.log.info({ removed }, 'removed photos never added to a product');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'removing unattached photos failed'),
+      );
   };
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, cleanupIntervalMs);

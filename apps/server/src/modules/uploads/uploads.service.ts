@@ -1,18 +1,18 @@
 /**
- * Seller photo uploads: decode and re-encode through the image pipeline, store both variants under
+ * Seller photo uploads: decode and re-encode through the image pipeline, store its three sizes under
  * server-made names, and record them unattached until a product claims them. Photos never claimed are
  * removed after a day.
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import { sellerMessages, type UploadedImage } from '@furniture-mart/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { lockPerson } from '../../db/locks.js';
-import { productPhotos } from '../../db/schema.js';
-import { toPhoto } from '../../domain/photos.js';
-import { processImage } from '../../images/pipeline.js';
-import { TooManyRequests } from '../../lib/errors.js';
-import type { ServiceDeps } from '../../services.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { lockPerson } from '../../platform/db/locks.js';
+import { productPhotos } from '../../platform/db/schema.js';
+import { toPhoto } from '../products/photos.js';
+import { processImage } from '../../platform/images/pipeline.js';
+import { TooManyRequests } from '../../platform/errors.js';
+import type { ServiceDeps } from '../deps.js';
 
 /** How long an uploaded photo waits for a product before it is removed. */
 export const unattachedPhotoLifetimeMs = 24 * 60 * 60 * 1000;
@@ -29,14 +29,17 @@ export class UploadsService {
 
     const name = randomUUID();
     const displayKey = `${name}-display.webp`;
+    const middleKey = `${name}-middle.webp`;
     const thumbKey = `${name}-thumb.webp`;
+    const keys = [displayKey, middleKey, thumbKey];
     const stored = await Promise.allSettled([
       this.deps.images.put(displayKey, processed.display.data, 'image/webp'),
+      this.deps.images.put(middleKey, processed.middle.data, 'image/webp'),
       this.deps.images.put(thumbKey, processed.thumb.data, 'image/webp'),
     ]);
     const failed = stored.find((result) => result.status === 'rejected');
     if (failed) {
-      await this.deleteStored([displayKey, thumbKey]);
+      await this.deleteStored(keys);
       throw failed.reason;
     }
 
@@ -56,14 +59,17 @@ export class UploadsService {
             height: processed.display.height,
             thumbWidth: processed.thumb.width,
             thumbHeight: processed.thumb.height,
-            bytes: processed.display.data.length + processed.thumb.data.length,
+            middleKey,
+            middleWidth: processed.middle.width,
+            middleHeight: processed.middle.height,
+            bytes: processed.display.data.length + processed.middle.data.length + processed.thumb.data.length,
           })
           .returning();
         return inserted!;
       });
       return { id: row.id, ...toPhoto(this.deps.images, row) };
     } catch (error) {
-      await this.deleteStored([displayKey, thumbKey]);
+      await this.deleteStored(keys);
       throw error;
     }
   }
@@ -77,8 +83,14 @@ export class UploadsService {
     const removed = await this.deps.db
       .delete(productPhotos)
       .where(and(isNull(productPhotos.productId), lt(productPhotos.createdAt, cutoff)))
-      .returning({ displayKey: productPhotos.displayKey, thumbKey: productPhotos.thumbKey });
-    await this.deleteStored(removed.flatMap((row) => [row.displayKey, row.thumbKey]));
+      .returning({
+        displayKey: productPhotos.displayKey,
+        middleKey: productPhotos.middleKey,
+        thumbKey: productPhotos.thumbKey,
+      });
+    await this.deleteStored(
+      removed.flatMap((row) => [row.displayKey, row.thumbKey, ...(row.middleKey ? [row.middleKey] : [])]),
+    );
     return removed.length;
   }
 

@@ -12,7 +12,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers/app.js';
-import { productPhotos } from '../../db/schema.js';
+import { productPhotos } from '../../platform/db/schema.js';
 import { maxPendingPhotosPerSeller } from './uploads.service.js';
 import {
   hasGpsDirectory,
@@ -24,7 +24,7 @@ import {
   uploadFile,
   uploadFiles,
   uploadPhoto,
-} from './testing/images.js';
+} from '../../../test/helpers/images.js';
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -51,15 +51,23 @@ describe('POST /api/uploads/images: who may upload', () => {
 });
 
 describe('POST /api/uploads/images: accepted photos', () => {
-  it('stores a JPEG as display and thumbnail WebP under server-made names and answers an unattached photo', async () => {
+  it('stores a JPEG as display, middle and thumbnail WebP under server-made names and answers an unattached photo', async () => {
     const response = await uploadFile(seller.client, {
       data: await solidJpeg(2400, 1200),
       filename: '../../etc/passwd.jpg',
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ width: 1600, height: 800, thumbWidth: 400, thumbHeight: 200 });
+    expect(body).toMatchObject({
+      width: 1600,
+      height: 800,
+      middleWidth: 800,
+      middleHeight: 400,
+      thumbWidth: 400,
+      thumbHeight: 200,
+    });
     expect(body.url).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}-display\.webp$/);
+    expect(body.middleUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}-middle\.webp$/);
     expect(body.thumbUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
     expect(body.url).not.toContain('passwd');
 
@@ -73,6 +81,13 @@ describe('POST /api/uploads/images: accepted photos', () => {
     expect(served.headers['cache-control']).toContain('immutable');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    const middle = await seller.client.get(body.middleUrl);
+    expect(middle.statusCode).toBe(200);
+    expect(await sharp(middle.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 400,
+    });
   });
 
   it('accepts PNG (with transparency) and WebP, deciding by content whatever the name and type say', async () => {
@@ -92,7 +107,14 @@ describe('POST /api/uploads/images: accepted photos', () => {
       type: 'application/octet-stream',
     });
     expect(answer.statusCode).toBe(201);
-    expect(answer.json()).toMatchObject({ width: 90, height: 120, thumbWidth: 90, thumbHeight: 120 });
+    expect(answer.json()).toMatchObject({
+      width: 90,
+      height: 120,
+      middleWidth: 90,
+      middleHeight: 120,
+      thumbWidth: 90,
+      thumbHeight: 120,
+    });
   });
 
   it('turns a JPEG upright from its EXIF and keeps no EXIF, GPS or camera data at all', async () => {
@@ -107,7 +129,7 @@ describe('POST /api/uploads/images: accepted photos', () => {
     const body = response.json();
     expect(body).toMatchObject({ width: 200, height: 300 });
 
-    for (const url of [body.url, body.thumbUrl]) {
+    for (const url of [body.url, body.middleUrl, body.thumbUrl]) {
       const file = await readFile(path.join(uploadsDir(), path.basename(url)));
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe('webp');
@@ -259,6 +281,9 @@ describe('unattached photos', () => {
     const oldId = await uploadPhoto(other.client);
     const newId = await uploadPhoto(other.client);
     const [old] = await ctx.database.db.select().from(productPhotos).where(eq(productPhotos.id, oldId));
+    expect(await storedFiles()).toEqual(
+      expect.arrayContaining([old!.displayKey, old!.middleKey, old!.thumbKey]),
+    );
     await ctx.database.db
       .update(productPhotos)
       .set({ createdAt: sql`now() - interval '25 hours'` })
@@ -274,6 +299,7 @@ describe('unattached photos', () => {
     const files = await storedFiles();
     expect(files).not.toContain(old!.displayKey);
     expect(files).not.toContain(old!.thumbKey);
+    expect(files).not.toContain(old!.middleKey);
     expect((await other.client.get(`/media/uploads/${old!.displayKey}`)).statusCode).toBe(404);
   });
 
@@ -281,15 +307,13 @@ describe('unattached photos', () => {
     const busy = await signUp(ctx.app, 'seller');
     const [template] = await ctx.database.db.select().from(productPhotos).limit(1);
     const { id: _id, createdAt: _createdAt, ...fields } = template!;
-    await ctx.database.db
-      .insert(productPhotos)
-      .values(
-        Array.from({ length: maxPendingPhotosPerSeller }, () => ({
-          ...fields,
-          ownerId: busy.id,
-          productId: null,
-        })),
-      );
+    await ctx.database.db.insert(productPhotos).values(
+      Array.from({ length: maxPendingPhotosPerSeller }, () => ({
+        ...fields,
+        ownerId: busy.id,
+        productId: null,
+      })),
+    );
     const response = await uploadFile(busy.client, { data: await solidJpeg() });
     expect(response.statusCode).toBe(429);
     expect(response.json().error.message).toBe(sellerMessages.tooManyPendingPhotos);
@@ -301,7 +325,11 @@ describe('unattached photos', () => {
     const { id: _id, createdAt: _createdAt, ...fields } = template!;
     const room = 3;
     await ctx.database.db.insert(productPhotos).values(
-      Array.from({ length: maxPendingPhotosPerSeller - room }, () => ({ ...fields, ownerId: busy.id, productId: null })),
+      Array.from({ length: maxPendingPhotosPerSeller - room }, () => ({
+        ...fields,
+        ownerId: busy.id,
+        productId: null,
+      })),
     );
     const data = await solidJpeg();
     const answers = await Promise.all(Array.from({ length: 8 }, () => uploadFile(busy.client, { data })));

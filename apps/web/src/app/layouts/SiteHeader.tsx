@@ -33,7 +33,7 @@ function AccountButton() {
   }
   if (auth.status === 'signedOut') {
     return (
-      <Link to="/login" className="btn btn-primary">
+      <Link to="/login" className="btn btn-primary max-[359px]:btn-sm">
         Login
       </Link>
     );
@@ -41,7 +41,7 @@ function AccountButton() {
   return (
     <button
       type="button"
-      className="btn btn-outline btn-primary"
+      className="btn btn-outline btn-primary max-[359px]:btn-sm"
       onClick={() => signOut.mutate()}
       disabled={signOut.isPending}
     >
@@ -87,10 +87,11 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+      {/* Below 360 px (the narrowest phones) the pieces tighten so the name stays on one line. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 min-[360px]:gap-2 min-[360px]:px-4 sm:px-6">
         <button
           type="button"
-          className="btn btn-ghost btn-square md:hidden"
+          className="btn btn-ghost btn-square max-[359px]:btn-sm md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -98,7 +99,11 @@ export function SiteHeader() {
         >
           <HamburgerIcon open={menuOpen} />
         </button>
-        <Link to="/" className="rounded-field" aria-label="Furniture Mart home">
+        <Link
+          to="/"
+          className="shrink-0 whitespace-nowrap rounded-field max-[359px]:[&_.font-display]:text-base max-[359px]:[&_svg]:h-8 max-[359px]:[&_svg]:w-8"
+          aria-label="Furniture Mart home"
+        >
           <Logo />
         </Link>
         <nav aria-label="Main" className="ml-6 hidden md:block">

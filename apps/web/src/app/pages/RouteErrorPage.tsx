@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../components/DocumentTitle';
-import { webMessages } from '../../lib/webMessages';
+import { webMessages } from '@furniture-mart/shared';
 
 /** After a release, an open tab may ask for page files that no longer exist. */
 function isStaleBundleError(error: unknown): boolean {

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { AdminUserRow, AuditRow, Page, ReportQueueRow } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
-import { authKeys } from '../auth/api';
+import { authKeys } from '../../lib/session';
 
 export type UserListRole = 'buyer' | 'seller';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
-import { useConfirm, type ConfirmOptions } from '../../components/ConfirmDialog';
+import { notify } from '../../components/ui/Toasts';
+import { useConfirm, type ConfirmOptions } from '../../components/ui/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 
 /**
@@ -14,9 +14,9 @@ export function useConfirmedAction() {
       if (!(await confirm(options))) return;
       try {
         await perform();
-        toast.success(successMessage);
+        notify.success(successMessage);
       } catch (error) {
-        toast.error(errorMessage(error));
+        notify.error(errorMessage(error));
       }
     },
     [confirm],

@@ -1,58 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { ChangePasswordBody, Me, PublicConfig, Role, SignInBody, SignUpRole } from '@furniture-mart/shared';
-import { api, isApiError } from '../../lib/api';
-import { mayBeSignedIn } from '../../lib/sessionHint';
+import type { ChangePasswordBody, SignInBody, SignUpRole } from '@furniture-mart/shared';
+import { api } from '../../lib/api';
+import { authKeys, meQuery } from '../../lib/session';
 
-export const authKeys = {
-  me: ['me'] as const,
-  config: ['config'] as const,
-};
-
-/** The session lives in an httpOnly cookie; asking the server is the only way to know who is signed in. */
-export const meQuery = queryOptions({
-  queryKey: authKeys.me,
-  queryFn: async ({ signal }): Promise<Me | null> => {
-    if (!mayBeSignedIn()) return null;
-    try {
-      return await api.get<Me>('/api/me', signal);
-    } catch (error) {
-      // 401 is the normal answer for a visitor, not a failure.
-      if (isApiError(error) && error.status === 401) return null;
-      throw error;
-    }
-  },
-});
-
-export function useMe() {
-  return useQuery(meQuery);
-}
-
-export type AuthState = { status: 'loading' } | { status: 'signedIn'; me: Me } | { status: 'signedOut' };
-
-/** Loading until the first answer; a failed lookup (even after retries) counts as signed out. */
-export function useAuth(): AuthState {
-  const { data, isPending } = useMe();
-  if (isPending) return { status: 'loading' };
-  return data ? { status: 'signedIn', me: data } : { status: 'signedOut' };
-}
-
-export function hasRole(me: Me, role: Role): boolean {
-  if (role === 'admin') return me.isAdmin;
-  if (role === 'seller') return me.isSeller;
-  return me.isBuyer;
-}
-
-export const configQuery = queryOptions({
-  queryKey: authKeys.config,
-  queryFn: ({ signal }) => api.get<PublicConfig>('/api/config', signal),
-  // Server configuration does not change while the page is open.
-  staleTime: Infinity,
-});
-
-export function useConfig() {
-  return useQuery(configQuery);
-}
+// The app shell and the server render read the session through this module too; features use lib/session.
+export {
+  authKeys,
+  configQuery,
+  hasRole,
+  meQuery,
+  useAuth,
+  useConfig,
+  useMe,
+  type AuthState,
+} from '../../lib/session';
 
 /** Cached answers that belong to one person; public data (config) survives a change of user. */
 function clearPersonalData(queryClient: QueryClient) {

@@ -1,27 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, CategoryWithProducts, Page, ProductCard } from '@furniture-mart/shared';
+import type { CategoryWithProducts, ProductCardPage } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
+import { catalogueKeys } from '../../lib/catalogue';
 
-/**
- * Query keys. Everything that lists products sits under `catalogueKeys.products`, so a feature that
- * changes a product (booked, sold, advertised, removed) can refresh every listing with one invalidation.
- */
-export const catalogueKeys = {
-  categories: ['categories'] as const,
-  products: ['catalogue', 'products'] as const,
-  advertised: (pageSize: number) => [...catalogueKeys.products, 'advertised', pageSize] as const,
-  category: (ref: string, query: string) => [...catalogueKeys.products, 'category', ref, query] as const,
-  search: (query: string) => [...catalogueKeys.products, 'search', query] as const,
-};
-
-export const categoriesQuery = queryOptions({
-  queryKey: catalogueKeys.categories,
-  queryFn: ({ signal }) => api.get<Category[]>('/api/categories', signal),
-});
-
-export function useCategories() {
-  return useQuery(categoriesQuery);
-}
+// The app's route loaders and the server render read categories through this module too.
+export { catalogueKeys, categoriesQuery, useCategories } from '../../lib/catalogue';
 
 /** The home page's Popular furniture: the newest advertised pieces, two rows on a large screen. */
 export const POPULAR_SHOWN = 6;
@@ -30,7 +13,7 @@ export function advertisedQuery(pageSize: number) {
   return queryOptions({
     queryKey: catalogueKeys.advertised(pageSize),
     queryFn: ({ signal }) =>
-      api.get<Page<ProductCard>>(`/api/products/advertised?pageSize=${pageSize}`, signal),
+      api.get<ProductCardPage>(`/api/products/advertised?pageSize=${pageSize}`, signal),
   });
 }
 

@@ -3,7 +3,7 @@
  * come with the filter schemas: the home page (categories, Popular furniture) loads without them.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page, ProductCard } from '@furniture-mart/shared';
+import type { ProductCardPage } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { catalogueKeys, categoryProductsQuery } from './api';
 import { listingParams, type ListingState } from './listingState';
@@ -30,7 +30,7 @@ export function useProductSearch(state: ListingState) {
   const query = apiQuery(state, true);
   return useQuery({
     queryKey: catalogueKeys.search(query),
-    queryFn: ({ signal }) => api.get<Page<ProductCard>>(`/api/products${query ? `?${query}` : ''}`, signal),
+    queryFn: ({ signal }) => api.get<ProductCardPage>(`/api/products${query ? `?${query}` : ''}`, signal),
     // The previous results stay on screen (dimmed) while the next ones load, instead of a blank grid.
     placeholderData: keepPreviousData,
   });

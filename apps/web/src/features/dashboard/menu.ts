@@ -4,6 +4,11 @@ export interface DashboardMenuItem {
   to: string;
   label: string;
   description: string;
+  /**
+   * Pages reached from this item that have no item of their own (paying for an order, one order):
+   * the item stays highlighted there, so the menu still says where the person is.
+   */
+  activeUnder?: string[];
 }
 
 /** Everyone's own account settings. */
@@ -16,7 +21,17 @@ const account: DashboardMenuItem = {
 /** What each role can open from the dashboard; the routes check the same roles. */
 export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
   buyer: [
-    { to: '/dashboard/myOrders', label: 'My Orders', description: 'Bookings, payments and their status.' },
+    {
+      to: '/dashboard/myOrders',
+      label: 'My Orders',
+      description: 'Bookings, payments and their status.',
+      activeUnder: ['/dashboard/payment/', '/dashboard/orders/'],
+    },
+    {
+      to: '/dashboard/favourites',
+      label: 'Favourites',
+      description: 'Furniture you saved, and news of its price.',
+    },
     account,
   ],
   seller: [
@@ -24,6 +39,8 @@ export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
       to: '/dashboard/myProducts',
       label: 'My Products',
       description: 'Your listings, advertising and sales.',
+      // A seller opens an order from a product's bookings, and edits a listing from its row.
+      activeUnder: ['/dashboard/orders/', '/dashboard/products/'],
     },
     {
       to: '/dashboard/addProduct',
@@ -46,3 +63,8 @@ export const roleLabels: Record<Role, string> = {
   seller: 'Seller',
   admin: 'Administrator',
 };
+
+/** True on a page that belongs to the item without being its own address, e.g. paying for an order. */
+export function isActiveUnder(item: Pick<DashboardMenuItem, 'activeUnder'>, pathname: string): boolean {
+  return item.activeUnder?.some((prefix) => pathname.startsWith(prefix)) ?? false;
+}

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingDetail, CancelSaleBody, HandoffBody, Overview } from '@furniture-mart/shared';
+import type { BookingDetail, CancelSaleBody, HandoffBody } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
+import { sharedKeys } from '../../lib/queryKeys';
 
 export const orderKeys = {
   order: (id: string) => ['order', id] as const,
-  overview: ['overview'] as const,
 };
 
 export const orderQuery = (id: string) =>
@@ -19,24 +19,16 @@ export function useOrder(id: string) {
   return useQuery(orderQuery(id));
 }
 
-export function useOverview() {
-  return useQuery({
-    queryKey: orderKeys.overview,
-    queryFn: ({ signal }) => api.get<Overview>('/api/my/overview', signal),
-    staleTime: 0,
-  });
-}
-
 /** Everything an order's change shows up in. */
 function useRefreshOrder(id: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
-      queryClient.invalidateQueries({ queryKey: orderKeys.overview }),
-      queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
-      queryClient.invalidateQueries({ queryKey: ['product-bookings'] }),
-      queryClient.invalidateQueries({ queryKey: ['seller'] }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.overview }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.myBookings }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.productBookings }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.sellerProducts }),
     ]);
 }
 

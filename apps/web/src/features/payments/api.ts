@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Booking, Checkout, PaymentResult } from '@furniture-mart/shared';
+import { errorCode, type Booking, type Checkout, type PaymentResult } from '@furniture-mart/shared';
 import { api, isApiError } from '../../lib/api';
 
 export const paymentKeys = {
@@ -29,7 +29,7 @@ export function useCheckout(bookingId: string, enabled: boolean) {
         return await api.post<Checkout>(`/api/bookings/${bookingId}/checkout`, {});
       } catch (error) {
         // Sold, removed, cancelled or paid meanwhile: show the booking as it is now.
-        if (isApiError(error) && error.status === 409 && error.code !== 'SOMEONE_ELSE_PAYING') {
+        if (isApiError(error) && error.status === 409 && error.code !== errorCode.SOMEONE_ELSE_PAYING) {
           void queryClient.invalidateQueries({ queryKey: paymentKeys.booking(bookingId) });
         }
         throw error;

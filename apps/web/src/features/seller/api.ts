@@ -1,22 +1,31 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  clientErrorCodes,
+  errorCode,
   messages,
   sellerMessages,
+  webMessages,
   type ApiErrorBody,
   type MyProduct,
   type Page,
+  type ProductBooking,
   type ProductCreateRequest,
+  type ProductEditRequest,
+  type ProductPage,
   type UploadedImage,
 } from '@furniture-mart/shared';
 import { api, ApiError } from '../../lib/api';
-import { webMessages } from '../../lib/webMessages';
-import { catalogueKeys } from '../catalogue/api';
+import { catalogueKeys } from '../../lib/catalogue';
+import { sharedKeys } from '../../lib/queryKeys';
 
 export const MY_PRODUCTS_PAGE_SIZE = 10;
+export const PRODUCT_BOOKINGS_PAGE_SIZE = 50;
 
 export const sellerKeys = {
-  myProducts: ['seller', 'myProducts'] as const,
+  myProducts: [...sharedKeys.sellerProducts, 'myProducts'] as const,
   myProductsPage: (page: number) => [...sellerKeys.myProducts, page] as const,
+  productBookingsPage: (productId: string, page: number) =>
+    [...sharedKeys.productBookings, productId, page] as const,
 };
 
 export function myProductsQuery(page: number) {
@@ -42,6 +51,45 @@ export function useCreateProduct() {
         queryClient.invalidateQueries({ queryKey: sellerKeys.myProducts }),
         queryClient.invalidateQueries({ queryKey: catalogueKeys.products }),
       ]),
+  });
+}
+
+/** Changes a listing; a 409 says it is sold or someone is paying for it. */
+export function useEditProduct(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductEditRequest) => api.patch<MyProduct>(`/api/products/${productId}`, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sellerKeys.myProducts }),
+        queryClient.invalidateQueries({ queryKey: catalogueKeys.products }),
+      ]),
+  });
+}
+
+/** The product to edit, as its page shows it to its seller (with the phone). */
+export function editableProductQuery(productId: string) {
+  return queryOptions({
+    queryKey: [...catalogueKeys.products, 'page', productId] as const,
+    queryFn: ({ signal }) => api.get<ProductPage>(`/api/products/${encodeURIComponent(productId)}`, signal),
+    // Always the current values: the form starts from them.
+    staleTime: 0,
+  });
+}
+
+/** Who booked one of the seller's products, to arrange the meeting. */
+export function useProductBookings(productId: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: sellerKeys.productBookingsPage(productId, page),
+    queryFn: ({ signal }) =>
+      api.get<Page<ProductBooking>>(
+        `/api/products/${productId}/bookings?page=${page}&pageSize=${PRODUCT_BOOKINGS_PAGE_SIZE}`,
+        signal,
+      ),
+    enabled,
+    // A seller opens this to call a buyer who just booked: always ask the server.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -104,7 +152,9 @@ export function uploadProductPhoto(
         reject(toApiError(request.status, payload));
       }
     });
-    request.addEventListener('error', () => reject(new ApiError(0, 'NETWORK_ERROR', messages.networkError)));
+    request.addEventListener('error', () =>
+      reject(new ApiError(0, clientErrorCodes.NETWORK_ERROR, messages.networkError)),
+    );
     request.addEventListener('abort', () =>
       reject(new DOMException('The upload was cancelled.', 'AbortError')),
     );
@@ -129,6 +179,6 @@ function toApiError(status: number, payload: unknown): ApiError {
   if (body?.error && typeof body.error.message === 'string') {
     return new ApiError(status, body.error.code ?? `HTTP_${status}`, body.error.message, body.error.fields);
   }
-  if (status === 413) return new ApiError(status, 'PAYLOAD_TOO_LARGE', sellerMessages.fileTooLarge);
+  if (status === 413) return new ApiError(status, errorCode.PAYLOAD_TOO_LARGE, sellerMessages.fileTooLarge);
   return new ApiError(status, `HTTP_${status}`, webMessages.unexpectedError);
 }

@@ -1,11 +1,13 @@
 import { auditActionLabels, type AuditRow } from '@furniture-mart/shared';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { Alert } from '../../../components/ui/Alert';
+import { DataTable, type Column } from '../../../components/ui/DataTable';
+import { Pagination } from '../../../components/ui/Pagination';
 import { useAudit } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
-import { ListError, useClampPage } from '../components/ListState';
-import { Pagination } from '../components/Pagination';
+import { useClampPage } from '../components/useClampPage';
 import { formatDateTime } from '../format';
 import { useListParams } from '../listParams';
+import { errorMessage } from '../../../lib/api';
 
 export function ActivityPage() {
   const { page, setPage } = useListParams();
@@ -45,7 +47,9 @@ export function ActivityPage() {
         title="Activity"
         description="Every moderation action: who did what, and when. Newest first."
       />
-      {audit.isError ? <ListError error={audit.error} onRetry={() => void audit.refetch()} /> : null}
+      <Alert tone="error" onRetry={() => void audit.refetch()}>
+        {audit.isError ? errorMessage(audit.error) : null}
+      </Alert>
       <DataTable
         stackOnPhones
         caption="Moderation activity"
@@ -60,6 +64,7 @@ export function ActivityPage() {
           pageSize={audit.data.pageSize}
           total={audit.data.total}
           noun="actions"
+          label="Pages of actions"
           onPageChange={setPage}
         />
       ) : null}

@@ -1,14 +1,16 @@
 import { messages, type AdminUserRow } from '@furniture-mart/shared';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { Alert } from '../../../components/ui/Alert';
+import { DataTable, type Column } from '../../../components/ui/DataTable';
+import { Pagination } from '../../../components/ui/Pagination';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { useRemoveUser, useUsers } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
-import { ListError, useClampPage } from '../components/ListState';
-import { Pagination } from '../components/Pagination';
-import { RowActionButton } from '../components/RowActionButton';
+import { useClampPage } from '../components/useClampPage';
 import { SearchBox } from '../components/SearchBox';
 import { useConfirmedAction } from '../confirmedAction';
 import { formatDate } from '../format';
 import { useListParams } from '../listParams';
+import { errorMessage } from '../../../lib/api';
 
 export function AllBuyersPage() {
   const { page, q, setPage, setQuery } = useListParams();
@@ -44,13 +46,16 @@ export function AllBuyersPage() {
       cell: (row) => {
         const busy = removeUser.isPending && removeUser.variables === row.id;
         return (
-          <RowActionButton
-            label="Delete"
-            name={row.name}
-            busy={busy}
-            danger
+          <SubmitButton
+            type="button"
+            pending={busy}
+            spinnerSize="xs"
+            className="btn-error btn-outline btn-sm"
+            aria-label={`Delete ${row.name}`}
             onClick={() => void remove(row)}
-          />
+          >
+            Delete
+          </SubmitButton>
         );
       },
     },
@@ -63,7 +68,9 @@ export function AllBuyersPage() {
         description="Every buyer account. Deleting one signs them out at once."
       />
       <SearchBox value={q} label="Search buyers by name or email" onSearch={setQuery} />
-      {buyers.isError ? <ListError error={buyers.error} onRetry={() => void buyers.refetch()} /> : null}
+      <Alert tone="error" onRetry={() => void buyers.refetch()}>
+        {buyers.isError ? errorMessage(buyers.error) : null}
+      </Alert>
       <DataTable
         stackOnPhones
         caption="All buyers"
@@ -78,6 +85,7 @@ export function AllBuyersPage() {
           pageSize={buyers.data.pageSize}
           total={buyers.data.total}
           noun="buyers"
+          label="Pages of buyers"
           onPageChange={setPage}
         />
       ) : null}

@@ -1,14 +1,16 @@
 import { messages, type AdminUserRow } from '@furniture-mart/shared';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { Alert } from '../../../components/ui/Alert';
+import { DataTable, type Column } from '../../../components/ui/DataTable';
+import { Pagination } from '../../../components/ui/Pagination';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { useRemoveUser, useUsers, useVerifySeller } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
-import { ListError, useClampPage } from '../components/ListState';
-import { Pagination } from '../components/Pagination';
-import { RowActionButton } from '../components/RowActionButton';
+import { useClampPage } from '../components/useClampPage';
 import { SearchBox } from '../components/SearchBox';
-import { VerifiedBadge } from '../components/VerifiedBadge';
 import { useConfirmedAction } from '../confirmedAction';
 import { useListParams } from '../listParams';
+import { errorMessage } from '../../../lib/api';
 
 export function AllSellersPage() {
   const { page, q, setPage, setQuery } = useListParams();
@@ -50,10 +52,19 @@ export function AllSellersPage() {
     {
       header: 'Verify',
       cell: (row) => {
-        if (row.verified) return <VerifiedBadge />;
+        if (row.verified) return <VerifiedMark variant="badge" />;
         const busy = verifySeller.isPending && verifySeller.variables === row.id;
         return (
-          <RowActionButton label="Verify" name={row.name} busy={busy} onClick={() => void verify(row)} />
+          <SubmitButton
+            type="button"
+            pending={busy}
+            spinnerSize="xs"
+            className="btn-primary btn-sm"
+            aria-label={`Verify ${row.name}`}
+            onClick={() => void verify(row)}
+          >
+            Verify
+          </SubmitButton>
         );
       },
     },
@@ -62,13 +73,16 @@ export function AllSellersPage() {
       cell: (row) => {
         const busy = removeUser.isPending && removeUser.variables === row.id;
         return (
-          <RowActionButton
-            label="Delete"
-            name={row.name}
-            busy={busy}
-            danger
+          <SubmitButton
+            type="button"
+            pending={busy}
+            spinnerSize="xs"
+            className="btn-error btn-outline btn-sm"
+            aria-label={`Delete ${row.name}`}
             onClick={() => void remove(row)}
-          />
+          >
+            Delete
+          </SubmitButton>
         );
       },
     },
@@ -81,7 +95,9 @@ export function AllSellersPage() {
         description="Every seller account. Verify trusted sellers, or delete a seller together with their products."
       />
       <SearchBox value={q} label="Search sellers by name or email" onSearch={setQuery} />
-      {sellers.isError ? <ListError error={sellers.error} onRetry={() => void sellers.refetch()} /> : null}
+      <Alert tone="error" onRetry={() => void sellers.refetch()}>
+        {sellers.isError ? errorMessage(sellers.error) : null}
+      </Alert>
       <DataTable
         stackOnPhones
         caption="All sellers"
@@ -96,6 +112,7 @@ export function AllSellersPage() {
           pageSize={sellers.data.pageSize}
           total={sellers.data.total}
           noun="sellers"
+          label="Pages of sellers"
           onPageChange={setPage}
         />
       ) : null}

@@ -1,32 +1,69 @@
 import { Link } from 'react-router';
 import { messages, reportReasonLabels, type ReportQueueRow } from '@furniture-mart/shared';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { Alert } from '../../../components/ui/Alert';
+import { DataTable, type Column } from '../../../components/ui/DataTable';
+import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { Pagination } from '../../../components/ui/Pagination';
 import { useRemoveReport, useRemoveReportedItem, useReports } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
-import { ListError, useClampPage } from '../components/ListState';
-import { Pagination } from '../components/Pagination';
+import { useClampPage } from '../components/useClampPage';
 import { useConfirmedAction } from '../confirmedAction';
 import { formatDate } from '../format';
 import { useListParams } from '../listParams';
+import { errorMessage } from '../../../lib/api';
 
+const productStatusLabels: Record<ReportQueueRow['product']['status'], string> = {
+  available: 'available',
+  being_paid: 'being paid for',
+  sold: 'sold',
+};
+
+/** What the report is about: the product's photo, title, seller and whether it is still for sale. */
 function ProductCell({ row }: { row: ReportQueueRow }) {
+  const { product } = row;
   return (
-    <div className="flex min-w-36 flex-col items-start gap-1">
-      {row.product.removed ? (
-        <span className="font-medium">{row.product.title}</span>
+    <div className="flex min-w-0 items-start gap-3 text-left sm:min-w-48">
+      {product.cover ? (
+        <img
+          src={product.cover.thumbUrl}
+          width={product.cover.thumbWidth}
+          height={product.cover.thumbHeight}
+          alt=""
+          loading="lazy"
+          className="h-12 w-12 shrink-0 rounded-field object-cover"
+        />
       ) : (
-        <Link to={`/categories/${row.product.categoryId}`} className="link link-primary font-medium">
-          {row.product.title}
-        </Link>
+        <span className="h-12 w-12 shrink-0 rounded-field bg-base-200" aria-hidden="true" />
       )}
-      <span className="flex flex-wrap gap-1">
-        {row.productOpenReports > 1 ? (
-          <span className="badge badge-warning badge-soft badge-sm">
-            {row.productOpenReports} open reports
-          </span>
-        ) : null}
-        {row.product.removed ? <span className="badge badge-ghost badge-sm">removed</span> : null}
-      </span>
+      <div className="flex min-w-0 flex-col items-start gap-1">
+        {product.removed ? (
+          <span className="font-medium">{product.title}</span>
+        ) : (
+          <Link to={`/categories/${product.categoryId}`} className="link link-primary font-medium">
+            {product.title}
+          </Link>
+        )}
+        <span className="flex items-center gap-1 text-sm text-base-content/75">
+          Seller: {product.seller.name}
+          {product.seller.verified ? <VerifiedMark size="sm" /> : null}
+        </span>
+        <span className="flex flex-wrap gap-1">
+          {product.removed ? (
+            <span className="badge badge-ghost badge-sm">removed</span>
+          ) : (
+            <span
+              className={`badge badge-soft badge-sm ${product.status === 'available' ? 'badge-success' : 'badge-neutral'}`}
+            >
+              {productStatusLabels[product.status]}
+            </span>
+          )}
+          {row.productOpenReports > 1 ? (
+            <span className="badge badge-warning badge-soft badge-sm">
+              {row.productOpenReports} open reports
+            </span>
+          ) : null}
+        </span>
+      </div>
     </div>
   );
 }
@@ -69,14 +106,14 @@ export function ReportedItemsPage() {
     { header: 'Product', cell: (row) => <ProductCell row={row} />, className: 'align-top' },
     {
       header: 'Reason',
-      cell: (row) => <span className="block min-w-28">{reportReasonLabels[row.reason]}</span>,
+      cell: (row) => <span className="block min-w-20">{reportReasonLabels[row.reason]}</span>,
       className: 'align-top',
     },
     {
       header: 'Details',
       cell: (row) =>
         row.details ? (
-          <p className="min-w-40 max-w-64 whitespace-pre-line break-words">{row.details}</p>
+          <p className="min-w-40 max-w-52 whitespace-pre-line break-words">{row.details}</p>
         ) : (
           <span className="text-base-content/60">None given</span>
         ),
@@ -127,7 +164,9 @@ export function ReportedItemsPage() {
         title="Reported Items"
         description="Open reports from buyers, with the reports of one product together. Dismiss a report, or take the item down."
       />
-      {reports.isError ? <ListError error={reports.error} onRetry={() => void reports.refetch()} /> : null}
+      <Alert tone="error" onRetry={() => void reports.refetch()}>
+        {reports.isError ? errorMessage(reports.error) : null}
+      </Alert>
       <DataTable
         stackOnPhones
         caption="Open reports"
@@ -142,6 +181,7 @@ export function ReportedItemsPage() {
           pageSize={reports.data.pageSize}
           total={reports.data.total}
           noun="reports"
+          label="Pages of reports"
           onPageChange={setPage}
         />
       ) : null}

@@ -1,4 +1,5 @@
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { useConfig, useGoogleSignIn } from '../api';
 
@@ -42,15 +43,15 @@ export function GoogleSignInButton({ returnTo, note }: GoogleSignInButtonProps) 
   return (
     <div className="space-y-3">
       <div className="divider my-0 text-sm text-base-content/70">or</div>
-      <button
+      <SubmitButton
         type="button"
-        className="btn btn-outline w-full"
-        disabled={busy}
-        onClick={() => google.mutate(returnTo, { onError: (error) => toast.error(errorMessage(error)) })}
+        pending={busy}
+        className="btn-outline w-full"
+        onClick={() => google.mutate(returnTo, { onError: (error) => notify.error(errorMessage(error)) })}
       >
-        {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleIcon />}
+        {busy ? null : <GoogleIcon />}
         Continue with Google
-      </button>
+      </SubmitButton>
       {note ? <p className="text-center text-sm text-base-content/70">{note}</p> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { accountMessages } from '@furniture-mart/shared';
+import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../../../lib/api';
 import { useAuth } from '../api';
 import { useResendVerification } from '../recoveryApi';
@@ -22,26 +23,29 @@ export function VerifyEmailBanner() {
 
   if (user.emailVerified) {
     return outcome === 'verified' ? (
-      <div role="status" className="alert alert-success alert-soft mb-4">
-        <span>{accountMessages.verified}</span>
-      </div>
+      <Alert tone="success" className="mb-4">
+        {accountMessages.verified}
+      </Alert>
     ) : null;
   }
   return (
-    <div role="status" className="alert alert-warning alert-soft mb-4 flex flex-wrap justify-between">
-      <span>
-        {outcome === 'failed' ? accountMessages.verifyFailed : accountMessages.verifyBanner}
-        {resend.isSuccess ? ` ${accountMessages.verifySent}` : ''}
-        {resend.isError ? ` ${errorMessage(resend.error)}` : ''}
-      </span>
-      <button
-        type="button"
-        className="btn btn-sm"
-        disabled={resend.isPending || resend.isSuccess}
-        onClick={() => resend.mutate(user.email)}
-      >
-        {accountMessages.verifyResend}
-      </button>
-    </div>
+    <Alert
+      tone="warning"
+      className="mb-4"
+      action={
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={resend.isPending || resend.isSuccess}
+          onClick={() => resend.mutate(user.email)}
+        >
+          {accountMessages.verifyResend}
+        </button>
+      }
+    >
+      {outcome === 'failed' ? accountMessages.verifyFailed : accountMessages.verifyBanner}
+      {resend.isSuccess ? ` ${accountMessages.verifySent}` : ''}
+      {resend.isError ? ` ${errorMessage(resend.error)}` : ''}
+    </Alert>
   );
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { changePasswordForm, messages, type ChangePasswordForm } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { FormField } from '../../../components/FormField';
+import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useAuth, useChangePassword } from '../api';
-import { FormAlert } from '../components/FormAlert';
 
 const emptyForm: ChangePasswordForm = {
   currentPassword: '',
@@ -41,7 +42,7 @@ export function AccountPage() {
       return;
     }
     reset(emptyForm);
-    toast.success(messages.passwordChanged);
+    notify.success(messages.passwordChanged);
   });
 
   return (
@@ -58,14 +59,14 @@ export function AccountPage() {
       <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
         <h2 className="mb-4 text-xl font-semibold">Change password</h2>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField
+          <TextField
             label="Current password"
             type="password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <FormField
+          <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
@@ -73,7 +74,7 @@ export function AccountPage() {
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />
-          <FormField
+          <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
@@ -84,11 +85,8 @@ export function AccountPage() {
             <input type="checkbox" className="checkbox checkbox-sm" {...register('revokeOtherSessions')} />
             Sign me out on other devices
           </label>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Change password
-          </button>
-          <FormAlert message={formError} />
+          <SubmitButton pending={isSubmitting}>Change password</SubmitButton>
+          <Alert tone="error">{formError}</Alert>
         </form>
       </div>
     </section>

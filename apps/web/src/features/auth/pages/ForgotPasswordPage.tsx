@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountMessages, messages } from '@furniture-mart/shared';
-import { FormField } from '../../../components/FormField';
+import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { useHydrated } from '../../../lib/useHydrated';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
 import { useRequestPasswordReset } from '../recoveryApi';
 
 /** Asks for a reset link. A known and an unknown email get the same answer. */
@@ -34,11 +35,11 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title={accountMessages.forgotTitle} subtitle={accountMessages.forgotIntro}>
       {request.isSuccess ? (
-        <FormAlert message={accountMessages.forgotSent} tone="info" />
+        <Alert tone="info">{accountMessages.forgotSent}</Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={!hydrated} className="space-y-4">
-            <FormField
+            <TextField
               label="Email"
               type="email"
               autoComplete="email"
@@ -46,10 +47,10 @@ export function ForgotPasswordPage() {
               onChange={(event) => setEmail(event.target.value)}
               error={fieldError}
             />
-            <button type="submit" className="btn btn-primary w-full" disabled={request.isPending}>
+            <SubmitButton pending={request.isPending} className="btn-primary w-full">
               {accountMessages.sendLink}
-            </button>
-            <FormAlert message={formError} />
+            </SubmitButton>
+            <Alert tone="error">{formError}</Alert>
           </fieldset>
         </form>
       )}

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { accountMessages, messages, type SignInBody } from '@furniture-mart/shared';
-import { FormField } from '../../../components/FormField';
+import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useHydrated } from '../../../lib/useHydrated';
-import { webMessages } from '../../../lib/webMessages';
+import { webMessages } from '@furniture-mart/shared';
 import { useAuth, useSignIn } from '../api';
 import { signInErrorMessage } from '../errors';
 import { useRememberedPath, useWasRedirected } from '../rememberedPath';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
 
 const loadValidation = () => import('../validation');
@@ -58,7 +59,7 @@ export function LoginPage() {
       }
       return;
     }
-    toast.success(messages.loginSuccess);
+    notify.success(messages.loginSuccess);
     await navigate(returnTo, { replace: true });
   });
 
@@ -73,18 +74,18 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login" subtitle="Welcome back! Sign in to book, sell and manage your furniture.">
-      <FormAlert message={notice} tone="info" />
+      <Alert tone="info">{notice}</Alert>
       <form onSubmit={onSubmit} noValidate>
         {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
         <fieldset disabled={!hydrated} className="space-y-4">
-          <FormField
+          <TextField
             label="Email"
             type="email"
             autoComplete="email"
             error={errors.email?.message}
             {...register('email')}
           />
-          <FormField
+          <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
@@ -96,11 +97,10 @@ export function LoginPage() {
               {accountMessages.forgotLink}
             </Link>
           </p>
-          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <SubmitButton pending={isSubmitting} className="btn-primary w-full">
             Login
-          </button>
-          <FormAlert message={formError} />
+          </SubmitButton>
+          <Alert tone="error">{formError}</Alert>
         </fieldset>
       </form>
       <GoogleSignInButton returnTo={returnTo} />

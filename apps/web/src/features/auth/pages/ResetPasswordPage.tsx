@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { accountMessages, messages } from '@furniture-mart/shared';
-import { FormField } from '../../../components/FormField';
+import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { useHydrated } from '../../../lib/useHydrated';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
 import { useResetPassword } from '../recoveryApi';
 
 /** The link of the reset mail lands here with its token; the new password is set once. */
@@ -35,7 +36,7 @@ export function ResetPasswordPage() {
       setFormError(errorMessage(error));
       return;
     }
-    toast.success(accountMessages.resetDone);
+    notify.success(accountMessages.resetDone);
     await navigate('/login', { replace: true });
   };
 
@@ -43,7 +44,7 @@ export function ResetPasswordPage() {
     <AuthCard title={accountMessages.resetTitle} subtitle={accountMessages.resetIntro}>
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={!hydrated || !token} className="space-y-4">
-          <FormField
+          <TextField
             label={accountMessages.newPassword}
             type="password"
             autoComplete="new-password"
@@ -51,7 +52,7 @@ export function ResetPasswordPage() {
             onChange={(event) => setPassword(event.target.value)}
             error={errors.password}
           />
-          <FormField
+          <TextField
             label="Confirm password"
             type="password"
             autoComplete="new-password"
@@ -59,11 +60,11 @@ export function ResetPasswordPage() {
             onChange={(event) => setConfirmation(event.target.value)}
             error={errors.confirmation}
           />
-          <button type="submit" className="btn btn-primary w-full" disabled={reset.isPending}>
+          <SubmitButton pending={reset.isPending} className="btn-primary w-full">
             {accountMessages.resetSubmit}
-          </button>
+          </SubmitButton>
         </fieldset>
-        <FormAlert message={formError} />
+        <Alert tone="error">{formError}</Alert>
       </form>
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="link link-primary font-medium">

@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { messages, signUpForm, type SignUpForm } from '@furniture-mart/shared';
-import { FormField } from '../../../components/FormField';
+import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useHydrated } from '../../../lib/useHydrated';
-import { webMessages } from '../../../lib/webMessages';
+import { webMessages } from '@furniture-mart/shared';
 import { useSignUp } from '../api';
 import { isEmailTaken, signUpErrorMessage } from '../errors';
 import { useRememberedPath } from '../rememberedPath';
 import { AuthCard } from '../components/AuthCard';
-import { FormAlert } from '../components/FormAlert';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { RolePicker } from '../components/RolePicker';
 
@@ -52,7 +53,7 @@ export function SignUpPage() {
       }
       return;
     }
-    toast.success(messages.signUpSuccess);
+    notify.success(messages.signUpSuccess);
     await navigate(returnTo, { replace: true });
   });
 
@@ -61,13 +62,13 @@ export function SignUpPage() {
       <form onSubmit={onSubmit} noValidate>
         {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
         <fieldset disabled={!hydrated} className="space-y-4">
-          <FormField
+          <TextField
             label="Full name"
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}
           />
-          <FormField
+          <TextField
             label="Email"
             type="email"
             autoComplete="email"
@@ -75,7 +76,7 @@ export function SignUpPage() {
             {...register('email')}
           />
           <RolePicker registration={register('role')} error={errors.role?.message} />
-          <FormField
+          <TextField
             label="Password"
             type="password"
             autoComplete="new-password"
@@ -84,18 +85,17 @@ export function SignUpPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <FormField
+          <TextField
             label="Confirm password"
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
-          <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <SubmitButton pending={isSubmitting} className="btn-primary w-full">
             Sign Up
-          </button>
-          <FormAlert message={formError} />
+          </SubmitButton>
+          <Alert tone="error">{formError}</Alert>
         </fieldset>
       </form>
       <GoogleSignInButton returnTo={returnTo} note={webMessages.googleBuyerNote} />

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { buyerMessages, messages, postDateLabel, type Booking } from '@furniture-mart/shared';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/DataTable';
+import { useConfirm } from '../../../components/ui/ConfirmDialog';
+import { DataTable, type Column } from '../../../components/ui/DataTable';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { ErrorState } from '../../../components/ErrorState';
-import { Price } from '../../../components/Price';
+import { Alert } from '../../../components/ui/Alert';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Price } from '../../../components/ui/Price';
 import { errorMessage } from '../../../lib/api';
 import { ORDERS_PAGE_SIZE, useDeleteBooking, useMyBookings } from '../api';
 import { OrderPayment } from '../components/OrderPayment';
-import { Pager } from '../components/Pager';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -45,9 +45,9 @@ export function MyOrdersPage() {
     if (!confirmed) return;
     try {
       await deleteBooking.mutateAsync(booking.id);
-      toast.success(buyerMessages.orderDeleted);
+      notify.success(buyerMessages.orderDeleted);
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
     }
   };
 
@@ -67,7 +67,8 @@ export function MyOrdersPage() {
     {
       header: 'SL.',
       cell: (_booking, index) => (page - 1) * ORDERS_PAGE_SIZE + index + 1,
-      className: 'w-12 tabular-nums',
+      // At 320 px the serial number gives its width to the name, so nothing is cut off at the edge.
+      className: 'hidden w-12 tabular-nums @sm:table-cell',
     },
     {
       header: 'Photo',
@@ -88,7 +89,7 @@ export function MyOrdersPage() {
     {
       header: 'Name',
       cell: (booking) => (
-        <span className="flex min-w-40 flex-col gap-0.5">
+        <span className="flex min-w-32 flex-col gap-0.5 @sm:min-w-40">
           <span className="font-medium">{booking.product.title}</span>
           <span className="text-xs text-base-content/70">
             Booked <time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>
@@ -125,7 +126,9 @@ export function MyOrdersPage() {
         </p>
       </header>
       {orders.isError && !orders.data ? (
-        <ErrorState message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} />
+        <Alert tone="error" onRetry={() => void orders.refetch()}>
+          {errorMessage(orders.error)}
+        </Alert>
       ) : (
         <>
           <div className="@container">
@@ -138,11 +141,11 @@ export function MyOrdersPage() {
             />
           </div>
           {orders.data ? (
-            <Pager
+            <Pagination
               page={page}
               pageSize={ORDERS_PAGE_SIZE}
               total={orders.data.total}
-              onPage={setPage}
+              onPageChange={setPage}
               label="My Orders pages"
             />
           ) : null}

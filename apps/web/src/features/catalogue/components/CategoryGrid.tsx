@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { messages } from '@furniture-mart/shared';
-import { ErrorState } from '../../../components/ErrorState';
+import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../../../lib/api';
 import { useCategories } from '../api';
 
@@ -22,7 +22,11 @@ export function CategoryGrid() {
     );
   }
   if (categories.isError) {
-    return <ErrorState message={errorMessage(categories.error)} onRetry={() => void categories.refetch()} />;
+    return (
+      <Alert tone="error" onRetry={() => void categories.refetch()}>
+        {errorMessage(categories.error)}
+      </Alert>
+    );
   }
   if (categories.data.length === 0) {
     return <p className="text-base-content/75">{messages.noData}</p>;

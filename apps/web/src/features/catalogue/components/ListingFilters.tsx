@@ -1,9 +1,17 @@
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogueFilterForm, conditions, locations, type Category } from '@furniture-mart/shared';
-import { FieldFrame, FormField } from '../../../components/FormField';
+import { Dialog } from '../../../components/ui/Dialog';
+import { SelectField, TextField } from '../../../components/ui/Field';
 import type { ListingFilters as Filters } from '../listingState';
 import { conditionLabels } from './conditionLabel';
+
+const conditionOptions = conditions.map((condition) => ({
+  value: condition,
+  label: conditionLabels[condition],
+}));
+const locationOptions = locations.map((location) => ({ value: location, label: location }));
 
 interface ListingFiltersProps {
   /** The filters in the URL; the form starts from them. */
@@ -14,13 +22,20 @@ interface ListingFiltersProps {
   categories?: Category[];
   /** Names the form for assistive technology, e.g. "Filter Bed Room". */
   label: string;
+  /** A new value starts the form afresh (a new URL: back button, shared link, clear). */
+  resetKey: string;
+}
+
+interface FiltersFormProps extends Omit<ListingFiltersProps, 'resetKey'> {
+  /** In the phone sheet: no box of its own, and the buttons span the width. */
+  inSheet?: boolean;
 }
 
 /**
  * Search words, price range, condition, location (and category when searching everywhere).
  * Applied together on submit, so a half-typed price never fires a request.
  */
-export function ListingFilters({ value, onApply, onClear, categories, label }: ListingFiltersProps) {
+function FiltersForm({ value, onApply, onClear, categories, label, inSheet = false }: FiltersFormProps) {
   const {
     register,
     handleSubmit,
@@ -34,10 +49,10 @@ export function ListingFilters({ value, onApply, onClear, categories, label }: L
       aria-label={label}
       noValidate
       onSubmit={handleSubmit((filters) => onApply(filters))}
-      className="rounded-box border border-base-300 bg-base-200/50 p-4 sm:p-5"
+      className={inSheet ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4 sm:p-5'}
     >
       <div className={`grid grid-cols-2 gap-4 ${categories ? 'lg:grid-cols-7' : 'lg:grid-cols-6'}`}>
-        <FormField
+        <TextField
           label="Search"
           type="search"
           placeholder="Words in the title or description"
@@ -47,20 +62,16 @@ export function ListingFilters({ value, onApply, onClear, categories, label }: L
           {...register('q')}
         />
         {categories ? (
-          <FieldFrame label="Category" className="col-span-2 lg:col-span-1" error={errors.category?.message}>
-            {(control) => (
-              <select className="select w-full" {...control} {...register('category')}>
-                <option value="">All categories</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.slug}>
-                    {category.title}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldFrame>
+          <SelectField
+            label="Category"
+            className="col-span-2 lg:col-span-1"
+            options={categories.map((category) => ({ value: category.slug, label: category.title }))}
+            emptyOption={{ label: 'All categories', selectable: true }}
+            error={errors.category?.message}
+            {...register('category')}
+          />
         ) : null}
-        <FormField
+        <TextField
           label="Min price ($)"
           inputMode="decimal"
           placeholder="0"
@@ -68,7 +79,7 @@ export function ListingFilters({ value, onApply, onClear, categories, label }: L
           error={errors.minPrice?.message}
           {...register('minPrice')}
         />
-        <FormField
+        <TextField
           label="Max price ($)"
           inputMode="decimal"
           placeholder="Any"
@@ -76,32 +87,22 @@ export function ListingFilters({ value, onApply, onClear, categories, label }: L
           error={errors.maxPrice?.message}
           {...register('maxPrice')}
         />
-        <FieldFrame label="Condition" error={errors.condition?.message}>
-          {(control) => (
-            <select className="select w-full" {...control} {...register('condition')}>
-              <option value="">Any condition</option>
-              {conditions.map((condition) => (
-                <option key={condition} value={condition}>
-                  {conditionLabels[condition]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <FieldFrame label="Location" error={errors.location?.message}>
-          {(control) => (
-            <select className="select w-full" {...control} {...register('location')}>
-              <option value="">Anywhere</option>
-              {locations.map((location) => (
-                <option key={location} value={location}>
-                  {location}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SelectField
+          label="Condition"
+          options={conditionOptions}
+          emptyOption={{ label: 'Any condition', selectable: true }}
+          error={errors.condition?.message}
+          {...register('condition')}
+        />
+        <SelectField
+          label="Location"
+          options={locationOptions}
+          emptyOption={{ label: 'Anywhere', selectable: true }}
+          error={errors.location?.message}
+          {...register('location')}
+        />
       </div>
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
+      <div className={`mt-4 flex flex-wrap justify-end gap-2 ${inSheet ? '*:flex-1' : ''}`}>
         {active ? (
           <button type="button" className="btn btn-ghost" onClick={onClear}>
             Clear filters
@@ -112,5 +113,58 @@ export function ListingFilters({ value, onApply, onClear, categories, label }: L
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The filters in a box above the results; on phones, where that box would fill the first screen, a
+ * "Filters" button that opens them in a sheet from the bottom instead.
+ */
+export function ListingFilters({ resetKey, ...props }: ListingFiltersProps) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const activeCount = Object.values(props.value).filter(Boolean).length;
+
+  const inSheet = {
+    ...props,
+    onApply: (filters: Filters) => {
+      setSheetOpen(false);
+      props.onApply(filters);
+    },
+    onClear: () => {
+      setSheetOpen(false);
+      props.onClear();
+    },
+  };
+
+  return (
+    <>
+      <div className="max-sm:hidden">
+        <FiltersForm key={resetKey} {...props} />
+      </div>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-outline w-full sm:hidden"
+        aria-haspopup="dialog"
+        onClick={() => setSheetOpen(true)}
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
+          <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Filters
+        {activeCount > 0 ? (
+          <span className="badge badge-primary badge-sm">
+            {activeCount}
+            <span className="sr-only"> set</span>
+          </span>
+        ) : null}
+      </button>
+      {sheetOpen ? (
+        <Dialog title="Filters" onClose={() => setSheetOpen(false)} returnFocusRef={buttonRef}>
+          <FiltersForm key={resetKey} {...inSheet} inSheet />
+        </Dialog>
+      ) : null}
+    </>
   );
 }

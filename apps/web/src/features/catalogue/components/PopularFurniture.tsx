@@ -1,4 +1,4 @@
-import { ErrorState } from '../../../components/ErrorState';
+import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../../../lib/api';
 import { POPULAR_SHOWN, useAdvertisedProducts } from '../api';
 import { ProductGrid } from './ProductGrid';
@@ -19,7 +19,9 @@ export function PopularFurniture() {
         <p className="text-base-content/75">Hand-picked by their sellers and still available.</p>
       </div>
       {advertised.isError ? (
-        <ErrorState message={errorMessage(advertised.error)} onRetry={() => void advertised.refetch()} />
+        <Alert tone="error" onRetry={() => void advertised.refetch()}>
+          {errorMessage(advertised.error)}
+        </Alert>
       ) : (
         <ProductGrid products={advertised.data.items} belowTheFold />
       )}

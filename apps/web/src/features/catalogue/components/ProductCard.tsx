@@ -1,12 +1,17 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '@furniture-mart/shared';
 import { PostDate } from '../../../components/PostDate';
-import { Price } from '../../../components/Price';
-import { ProductCardActions } from '../../buyer/components/ProductCardActions';
+import { Price } from '../../../components/ui/Price';
+import { FavouriteButton } from '../../../components/ui/FavouriteButton';
+import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
+import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { useSavedProductIds, useToggleFavourite } from '../productApi';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
+import { ProductCardActions } from './ProductCardActions';
 import { ProductDetailsDialog } from './ProductDetailsDialog';
-import { VerifiedMark } from './VerifiedMark';
+import { WasPrice } from './WasPrice';
 
 interface ProductCardProps {
   product: ProductCardData;
@@ -34,12 +39,11 @@ export function ProductCard({
       aria-labelledby={titleId}
       className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
     >
-      <figure className="aspect-[4/3] bg-base-200">
+      <figure className="relative aspect-[4/3] bg-base-200">
         {cover ? (
-          <img
-            src={cover.thumbUrl}
-            width={cover.thumbWidth}
-            height={cover.thumbHeight}
+          <ResponsivePhoto
+            photo={cover}
+            sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
             alt={`Photo of ${product.title}`}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
@@ -49,11 +53,14 @@ export function ProductCard({
         ) : (
           <NoPhoto className="h-full w-full" />
         )}
+        <CardHeart product={product} />
       </figure>
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <Heading id={titleId} className="card-title text-lg leading-snug">
-            {product.title}
+            <Link to={`/products/${product.id}`} className="link-hover">
+              {product.title}
+            </Link>
           </Heading>
           <span className="badge badge-outline shrink-0 border-secondary text-secondary">
             {conditionLabels[product.condition]}
@@ -69,6 +76,7 @@ export function ProductCard({
             <dt className="text-base-content/70">Resale price</dt>
             <dd>
               <Price cents={product.sellingPriceCents} className="text-xl font-bold text-primary" />
+              <WasPrice cents={product.previousPriceCents} className="block" />
             </dd>
           </div>
           <div>
@@ -107,6 +115,23 @@ export function ProductCard({
       </div>
       {detailsOpen ? <ProductDetailsDialog product={product} onClose={() => setDetailsOpen(false)} /> : null}
     </article>
+  );
+}
+
+/** The heart over a card's photo, for buyers only (the server refuses everyone else). */
+function CardHeart({ product }: { product: ProductCardData }) {
+  const saved = useSavedProductIds();
+  const toggle = useToggleFavourite();
+  if (!saved) return null;
+  const isSaved = saved.has(product.id);
+  return (
+    <FavouriteButton
+      saved={isSaved}
+      title={product.title}
+      pending={toggle.isPending}
+      onToggle={() => toggle.mutate({ productId: product.id, save: !isSaved })}
+      className="absolute right-3 top-3 shadow"
+    />
   );
 }
 

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ProductCard } from '@furniture-mart/shared';
 import { PostDate } from '../../../components/PostDate';
-import { Price } from '../../../components/Price';
+import { Dialog } from '../../../components/ui/Dialog';
+import { Price } from '../../../components/ui/Price';
+import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
+import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
-import { VerifiedMark } from './VerifiedMark';
 
 interface ProductDetailsDialogProps {
   product: ProductCard;
@@ -25,110 +27,90 @@ function dimensionsText({ width, depth, height }: ProductCard['dimensionsCm']): 
  * while open, so the large photos are fetched only by people who ask for them.
  */
 export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [photoIndex, setPhotoIndex] = useState(0);
   const photo = product.photos[photoIndex];
   const dimensions = dimensionsText(product.dimensionsCm);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog?.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
+    // Photos beside the text on wide screens, above it on phones; the text column has the heading.
+    <Dialog
+      title={product.title}
       onClose={onClose}
+      size="xl"
+      header={false}
+      boxClassName="p-0 md:grid md:grid-cols-[3fr_2fr]"
     >
-      {/* Photos beside the text on wide screens, above it on phones. */}
-      <div className="modal-box max-w-5xl p-0 md:grid md:grid-cols-[3fr_2fr]">
-        <div className="bg-base-200/60 md:flex md:flex-col md:justify-center">
-          <figure className="aspect-[4/3] bg-base-200">
-            {photo ? (
-              <img
-                src={photo.url}
-                width={photo.width}
-                height={photo.height}
-                alt={`Photo ${photoIndex + 1} of ${product.photos.length} of ${product.title}`}
-                decoding="async"
-                className="h-full w-full object-contain"
-              />
-            ) : (
-              <NoPhoto className="h-full w-full" />
-            )}
-          </figure>
-          {product.photos.length > 1 ? (
-            <ul className="flex gap-2 overflow-x-auto px-5 py-3" aria-label="Photos">
-              {product.photos.map((candidate, index) => (
-                <li key={candidate.thumbUrl} className="shrink-0">
-                  <button
-                    type="button"
-                    className={`block overflow-hidden rounded-field border-2 ${index === photoIndex ? 'border-primary' : 'border-transparent'}`}
-                    aria-label={`Show photo ${index + 1} of ${product.photos.length}`}
-                    aria-pressed={index === photoIndex}
-                    onClick={() => setPhotoIndex(index)}
-                  >
-                    <img
-                      src={candidate.thumbUrl}
-                      width={candidate.thumbWidth}
-                      height={candidate.thumbHeight}
-                      alt=""
-                      className="h-14 w-auto"
-                    />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+      <div className="bg-base-200/60 md:flex md:flex-col md:justify-center">
+        <figure className="aspect-[4/3] bg-base-200">
+          {photo ? (
+            <ResponsivePhoto
+              photo={photo}
+              fallback="middle"
+              sizes="(min-width: 768px) 640px, 100vw"
+              alt={`Photo ${photoIndex + 1} of ${product.photos.length} of ${product.title}`}
+              decoding="async"
+              className="h-full w-full object-contain"
+            />
+          ) : (
+            <NoPhoto className="h-full w-full" />
+          )}
+        </figure>
+        {product.photos.length > 1 ? (
+          <ul className="flex gap-2 overflow-x-auto px-5 py-3" aria-label="Photos">
+            {product.photos.map((candidate, index) => (
+              <li key={candidate.thumbUrl} className="shrink-0">
+                <button
+                  type="button"
+                  className={`block overflow-hidden rounded-field border-2 ${index === photoIndex ? 'border-primary' : 'border-transparent'}`}
+                  aria-label={`Show photo ${index + 1} of ${product.photos.length}`}
+                  aria-pressed={index === photoIndex}
+                  onClick={() => setPhotoIndex(index)}
+                >
+                  <img
+                    src={candidate.thumbUrl}
+                    width={candidate.thumbWidth}
+                    height={candidate.thumbHeight}
+                    alt=""
+                    className="h-14 w-auto"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="space-y-4 p-5 sm:p-6 md:overflow-y-auto">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 className="font-display text-2xl font-bold">{product.title}</h2>
+          <p className="flex items-baseline gap-2">
+            <Price cents={product.sellingPriceCents} className="text-2xl font-bold text-primary" />
+            <span className="sr-only">, originally</span>
+            <Price cents={product.originalPriceCents} strike className="text-base-content/80" />
+          </p>
         </div>
-        <div className="space-y-4 p-5 sm:p-6 md:overflow-y-auto">
-          <div className="flex flex-wrap items-baseline justify-between gap-3">
-            <h2 id={titleId} className="font-display text-2xl font-bold">
-              {product.title}
-            </h2>
-            <p className="flex items-baseline gap-2">
-              <Price cents={product.sellingPriceCents} className="text-2xl font-bold text-primary" />
-              <span className="sr-only">, originally</span>
-              <Price cents={product.originalPriceCents} strike className="text-base-content/80" />
-            </p>
-          </div>
-          <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
-          <dl className="grid gap-y-2 text-sm">
-            <DetailRow label="Condition">{conditionLabels[product.condition]}</DetailRow>
-            <DetailRow label="Location">{product.location}</DetailRow>
-            <DetailRow label="Years used">{product.yearsUsed}</DetailRow>
-            <DetailRow label="Posted">
-              <PostDate date={product.postedAt} />
-            </DetailRow>
-            {dimensions ? <DetailRow label="Size">{dimensions}</DetailRow> : null}
-            <DetailRow label="Seller">
-              <span className="inline-flex items-center gap-1.5">
-                {product.seller.name}
-                {product.seller.verified ? <VerifiedMark /> : null}
-              </span>
-            </DetailRow>
-          </dl>
-          <form method="dialog" className="flex justify-end">
-            <button type="submit" className="btn">
-              Close
-            </button>
-          </form>
+        <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
+        <dl className="grid gap-y-2 text-sm">
+          <DetailRow label="Condition">{conditionLabels[product.condition]}</DetailRow>
+          <DetailRow label="Location">{product.location}</DetailRow>
+          <DetailRow label="Years used">{product.yearsUsed}</DetailRow>
+          <DetailRow label="Posted">
+            <PostDate date={product.postedAt} />
+          </DetailRow>
+          {dimensions ? <DetailRow label="Size">{dimensions}</DetailRow> : null}
+          <DetailRow label="Seller">
+            <span className="inline-flex items-center gap-1.5">
+              {product.seller.name}
+              {product.seller.verified ? <VerifiedMark /> : null}
+            </span>
+          </DetailRow>
+        </dl>
+        <div className="flex justify-end">
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
         </div>
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1}>
-          Close details
-        </button>
-      </form>
-    </dialog>
+    </Dialog>
   );
 }
 

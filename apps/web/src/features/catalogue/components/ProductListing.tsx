@@ -1,16 +1,16 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { messages, type Category, type Page, type ProductCard } from '@furniture-mart/shared';
-import { ErrorState } from '../../../components/ErrorState';
+import { messages, type Category, type ProductCardPage } from '@furniture-mart/shared';
+import { Alert } from '../../../components/ui/Alert';
+import { Pagination } from '../../../components/ui/Pagination';
 import { errorMessage } from '../../../lib/api';
 import { hasActiveFilters, listingParams, type useListingState } from '../listingState';
 import { ListingFilters } from './ListingFilters';
-import { Pagination } from './Pagination';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 
 interface ProductListingProps {
   listing: ReturnType<typeof useListingState>;
-  products: Page<ProductCard> | undefined;
+  products: ProductCardPage | undefined;
   isPending: boolean;
   /** True while a new page or filter loads and the previous results are still shown. */
   isUpdating: boolean;
@@ -44,7 +44,7 @@ export function ProductListing({
       <ListingFilters
         // A new URL (back button, shared link, clear) starts the form afresh from it, and so do the
         // category options arriving, so a category from the URL finds its option.
-        key={`${listingParams({ ...state, page: 1, sort: '' }).toString()}|${categories?.length ?? ''}`}
+        resetKey={`${listingParams({ ...state, page: 1, sort: '' }).toString()}|${categories?.length ?? ''}`}
         value={{
           q: state.q,
           minPrice: state.minPrice,
@@ -84,7 +84,9 @@ export function ProductListing({
       {isPending ? (
         <ProductGridSkeleton label="Loading furniture" />
       ) : error && !products ? (
-        <ErrorState message={errorMessage(error)} onRetry={onRetry} />
+        <Alert tone="error" onRetry={onRetry}>
+          {errorMessage(error)}
+        </Alert>
       ) : products && products.items.length === 0 ? (
         <div className="rounded-box border-2 border-dashed border-base-300 px-6 py-12 text-center">
           {products.total > 0 ? (
@@ -116,6 +118,7 @@ export function ProductListing({
             pageSize={products.pageSize}
             total={products.total}
             linkTo={pageLink}
+            label="Pagination"
           />
         </div>
       ) : null}
@@ -123,12 +126,14 @@ export function ProductListing({
   );
 }
 
-function resultSummary({ page, pageSize, total, items }: Page<ProductCard>): string {
+function resultSummary({ page, pageSize, total, totalCapped, items }: ProductCardPage): string {
   if (total === 0) return 'No pieces found';
-  if (items.length === 0) return `${total} ${total === 1 ? 'piece' : 'pieces'} in all`;
+  // The server stops counting at 10,000: beyond that it is "10,000+".
+  const counted = totalCapped ? `${total.toLocaleString('en-US')}+` : `${total}`;
+  if (items.length === 0) return `${counted} ${total === 1 ? 'piece' : 'pieces'} in all`;
   const first = (page - 1) * pageSize + 1;
   const last = first + items.length - 1;
-  return first === 1 && last === total
+  return first === 1 && last === total && !totalCapped
     ? `${total} ${total === 1 ? 'piece' : 'pieces'}`
-    : `Showing ${first}–${last} of ${total} pieces`;
+    : `Showing ${first}–${last} of ${counted} pieces`;
 }

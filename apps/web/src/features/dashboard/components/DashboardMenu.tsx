@@ -1,8 +1,8 @@
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { Role } from '@furniture-mart/shared';
-import { dashboardMenu } from '../menu';
+import { dashboardMenu, isActiveUnder, type DashboardMenuItem } from '../menu';
 
-function itemClass({ isActive }: { isActive: boolean }) {
+function itemClass(isActive: boolean) {
   // On phones the items read as separate buttons (outlined); in the side menu they are plain rows.
   return `block whitespace-nowrap rounded-field border px-4 py-2.5 font-medium transition-colors ${
     isActive
@@ -11,13 +11,18 @@ function itemClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-const overview = { to: '/dashboard', label: 'Overview', end: true };
+const overview: Pick<DashboardMenuItem, 'to' | 'label' | 'activeUnder'> & { end: boolean } = {
+  to: '/dashboard',
+  label: 'Overview',
+  end: true,
+};
 
 /**
  * A side menu on wide screens. On phones the items wrap onto as many rows as they need, so every one
  * is on screen and none is cut off at the edge.
  */
 export function DashboardMenu({ role }: { role: Role }) {
+  const { pathname } = useLocation();
   const items = [overview, ...dashboardMenu[role].map((item) => ({ ...item, end: false }))];
 
   return (
@@ -25,9 +30,16 @@ export function DashboardMenu({ role }: { role: Role }) {
       <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} className={itemClass}>
-              {item.label}
-            </NavLink>
+            {isActiveUnder(item, pathname) ? (
+              // NavLink marks only its own address; here the item is the section the page belongs to.
+              <Link to={item.to} className={itemClass(true)} aria-current="location">
+                {item.label}
+              </Link>
+            ) : (
+              <NavLink to={item.to} end={item.end} className={({ isActive }) => itemClass(isActive)}>
+                {item.label}
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>

@@ -8,11 +8,11 @@ import {
   type Page,
   type RefundAttentionRow,
 } from '@furniture-mart/shared';
-import { ErrorState } from '../../../components/ErrorState';
-import { Price } from '../../../components/Price';
-import { Spinner } from '../../../components/Spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Price } from '../../../components/ui/Price';
+import { Spinner } from '../../../components/ui/Spinner';
 import { api, errorMessage } from '../../../lib/api';
-import { useOverview } from '../../orders/api';
+import { useOverview } from '../api';
 
 function Card({ title, count, children }: { title: string; count?: number; children?: ReactNode }) {
   return (
@@ -71,7 +71,7 @@ function RefundsNeedingAttention() {
     queryFn: ({ signal }) => api.get<Page<RefundAttentionRow>>('/api/admin/refunds?pageSize=5', signal),
   });
   if (refunds.isPending) return <Spinner />;
-  if (refunds.isError) return <ErrorState message={errorMessage(refunds.error)} />;
+  if (refunds.isError) return <Alert tone="error">{errorMessage(refunds.error)}</Alert>;
   return (
     <>
       <p className="text-sm text-base-content/75">{overviewMessages.refundsRetried}</p>
@@ -93,7 +93,11 @@ export function OverviewPanel() {
   const overview = useOverview();
   if (overview.isPending) return <Spinner />;
   if (overview.isError)
-    return <ErrorState message={errorMessage(overview.error)} onRetry={() => void overview.refetch()} />;
+    return (
+      <Alert tone="error" onRetry={() => void overview.refetch()}>
+        {errorMessage(overview.error)}
+      </Alert>
+    );
   const data = overview.data;
   return (
     <div className="grid gap-4 lg:grid-cols-2" aria-label={overviewMessages.title}>

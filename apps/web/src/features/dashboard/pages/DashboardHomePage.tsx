@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { useAuth } from '../../auth/api';
+import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { useAuth } from '../../../lib/session';
 import { dashboardMenu, roleLabels } from '../menu';
+import { NoticesPanel } from '../components/NoticesPanel';
 import { OverviewPanel } from '../components/OverviewPanel';
 
 export function DashboardHomePage() {
@@ -19,11 +21,12 @@ export function DashboardHomePage() {
           You are signed in as
           <span className="badge badge-primary badge-soft font-semibold">{roleLabels[user.role]}</span>
           {user.role === 'seller' && user.verified ? (
-            <span className="badge badge-success badge-soft font-semibold">Verified seller</span>
+            <VerifiedMark variant="badge" label="Verified seller" />
           ) : null}
         </p>
       </header>
       <OverviewPanel />
+      {user.role === 'buyer' ? <NoticesPanel /> : null}
       <ul className="grid gap-4 sm:grid-cols-2">
         {dashboardMenu[user.role].map((item) => (
           <li key={item.to}>

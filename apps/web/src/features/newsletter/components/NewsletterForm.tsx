@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { messages, newsletterMessages } from '@furniture-mart/shared';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSubscribeToNewsletter } from '../api';
 import { useHydrated } from '../../../lib/useHydrated';
@@ -28,10 +29,10 @@ export function NewsletterForm() {
 
   // The confirm and unsubscribe links of the newsletter mails come back here with their outcome.
   useEffect(() => {
-    if (linkOutcome === 'confirmed') toast.success(newsletterMessages.confirmed, { id: 'newsletter' });
+    if (linkOutcome === 'confirmed') notify.success(newsletterMessages.confirmed, { id: 'newsletter' });
     else if (linkOutcome === 'unsubscribed')
-      toast.success(newsletterMessages.unsubscribed, { id: 'newsletter' });
-    else if (linkOutcome === 'invalid') toast.error(newsletterMessages.invalidLink, { id: 'newsletter' });
+      notify.success(newsletterMessages.unsubscribed, { id: 'newsletter' });
+    else if (linkOutcome === 'invalid') notify.error(newsletterMessages.invalidLink, { id: 'newsletter' });
   }, [linkOutcome]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -46,7 +47,7 @@ export function NewsletterForm() {
     }
     try {
       await subscribe.mutateAsync({ email: input.value.trim() });
-      toast.success(messages.newsletterSuccess);
+      notify.success(messages.newsletterSuccess);
       form.reset();
     } catch (failure) {
       const fieldMessage = isApiError(failure) ? failure.fields?.email : undefined;
@@ -54,7 +55,7 @@ export function NewsletterForm() {
         setError(fieldMessage);
         input.focus();
       } else {
-        toast.error(errorMessage(failure));
+        notify.error(errorMessage(failure));
       }
     }
   };
@@ -84,16 +85,9 @@ export function NewsletterForm() {
           aria-describedby={error ? errorId : undefined}
           onInput={onInput}
         />
-        <button
-          type="submit"
-          className="btn btn-primary join-item"
-          disabled={subscribe.isPending || !hydrated}
-        >
-          {subscribe.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
+        <SubmitButton pending={subscribe.isPending} disabled={!hydrated} className="btn-primary join-item">
           Submit
-        </button>
+        </SubmitButton>
       </div>
       {error ? (
         <p id={errorId} className="text-sm font-medium text-amber-200">

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { handoffBody, orderMessages, type BookingDetail } from '@furniture-mart/shared';
-import { FormField } from '../../../components/FormField';
-import { useConfirm } from '../../../components/ConfirmDialog';
+import { Alert } from '../../../components/ui/Alert';
+import { useConfirm } from '../../../components/ui/ConfirmDialog';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useCancelSale, useHandoff } from '../api';
 
@@ -27,7 +29,7 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
     setCodeError(undefined);
     try {
       await handoff.mutateAsync(parsed.data);
-      toast.success(orderMessages.handoffDone);
+      notify.success(orderMessages.handoffDone);
     } catch (error) {
       setCodeError(isApiError(error) ? (error.fields?.code ?? error.message) : errorMessage(error));
     }
@@ -49,7 +51,7 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
     if (!ok) return;
     try {
       await cancelSale.mutateAsync({ reason: reason.trim() });
-      toast.success(orderMessages.saleCancelled);
+      notify.success(orderMessages.saleCancelled);
     } catch (error) {
       setReasonError(errorMessage(error));
     }
@@ -61,12 +63,12 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
         <div className="card-body gap-3">
           <h2 className="card-title">{orderMessages.handoffCodeLabel}</h2>
           {locked ? (
-            <p role="alert" className="alert alert-warning">
+            <Alert tone="warning" role="alert">
               {orderMessages.handoffLocked}
-            </p>
+            </Alert>
           ) : (
             <>
-              <FormField
+              <TextField
                 label={orderMessages.enterCodeLabel}
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -76,9 +78,7 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
                 error={codeError}
                 inputClassName="font-mono text-lg tracking-[0.3em]"
               />
-              <button type="submit" className="btn btn-primary" disabled={handoff.isPending}>
-                {orderMessages.confirmHandoff}
-              </button>
+              <SubmitButton pending={handoff.isPending}>{orderMessages.confirmHandoff}</SubmitButton>
             </>
           )}
         </div>
@@ -86,16 +86,16 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
       <form onSubmit={submitCancel} noValidate className="card border border-base-300 bg-base-100">
         <div className="card-body gap-3">
           <h2 className="card-title">{orderMessages.cancelSale}</h2>
-          <FormField
+          <TextField
             label={orderMessages.cancelSaleReasonLabel}
             value={reason}
             maxLength={300}
             onChange={(event) => setReason(event.target.value)}
             error={reasonError}
           />
-          <button type="submit" className="btn btn-error btn-outline" disabled={cancelSale.isPending}>
+          <SubmitButton pending={cancelSale.isPending} className="btn-error btn-outline">
             {orderMessages.cancelSale}
-          </button>
+          </SubmitButton>
         </div>
       </form>
       {confirmDialog}

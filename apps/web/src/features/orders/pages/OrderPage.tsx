@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { orderMessages, type BookingDetail } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { ErrorState } from '../../../components/ErrorState';
-import { Price } from '../../../components/Price';
-import { PageSpinner } from '../../../components/Spinner';
-import { VerifiedMark } from '../../catalogue/components/VerifiedMark';
-import { useAuth } from '../../auth/api';
+import { Alert } from '../../../components/ui/Alert';
+import { Price } from '../../../components/ui/Price';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { useAuth } from '../../../lib/session';
 import { errorMessage } from '../../../lib/api';
 import { useOrder } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
@@ -34,7 +34,11 @@ export function OrderPage() {
   const order = useOrder(id);
   if (order.isPending) return <PageSpinner />;
   if (order.isError)
-    return <ErrorState message={errorMessage(order.error)} onRetry={() => void order.refetch()} />;
+    return (
+      <Alert tone="error" onRetry={() => void order.refetch()}>
+        {errorMessage(order.error)}
+      </Alert>
+    );
   const data: BookingDetail = order.data;
   const me = auth.status === 'signedIn' ? auth.me.user : null;
   const isBuyer = me?.id === data.buyer.id;
@@ -104,7 +108,7 @@ export function OrderPage() {
           {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}
           <p className="text-sm">
             {data.buyer.emailVerified ? (
-              <span className="badge badge-success badge-soft">{orderMessages.emailVerifiedMark}</span>
+              <VerifiedMark variant="badge" label={orderMessages.emailVerifiedMark} />
             ) : (
               <span className="badge badge-ghost">{orderMessages.emailNotVerifiedMark}</span>
             )}

@@ -6,6 +6,7 @@ import {
   paymentMessages,
   type Booking,
 } from '@furniture-mart/shared';
+import { Alert } from '../../../components/ui/Alert';
 import { TransactionId } from './PaymentSuccess';
 
 /** Why there is nothing to pay: already paid, cancelled, or the item is gone. */
@@ -34,10 +35,9 @@ export function BookingStateNotice({ booking }: { booking: Booking }) {
         ? messages.productSold
         : buyerMessages.productUnavailable;
   return (
-    <section role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-3">
-      <span>{message}</span>
-      <MyOrdersLink />
-    </section>
+    <Alert tone="warning" role="alert" action={<MyOrdersLink />}>
+      {message}
+    </Alert>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Booking } from '@furniture-mart/shared';
-import { Price } from '../../../components/Price';
+import { Price } from '../../../components/ui/Price';
 
 interface OrderSummaryProps {
   booking: Booking;

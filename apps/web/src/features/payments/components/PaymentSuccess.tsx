@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { messages, type PaymentResult } from '@furniture-mart/shared';
-import { Price } from '../../../components/Price';
+import { Price } from '../../../components/ui/Price';
 
 /** The receipt: the specification's sentence and the transaction id to keep. */
 export function PaymentSuccess({ result }: { result: PaymentResult }) {

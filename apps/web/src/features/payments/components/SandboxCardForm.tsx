@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sandboxCardForm, type PaymentResult } from '@furniture-mart/shared';
-import { FormField } from '../../../components/FormField';
+import { Alert } from '../../../components/ui/Alert';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useConfirmPayment } from '../api';
-import { CardError, PayButton } from './PayButton';
+import { formatExpiry } from '../cardExpiry';
 import { TestModeNotice } from './TestModeNotice';
 
 const fields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
@@ -49,31 +51,38 @@ export function SandboxCardForm({
     defaultValues: { cardNumber: '', expiry: '', cvc: '', name: defaultName },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setCardError(null);
-    try {
-      onPaid(await confirm.mutateAsync(values));
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, fields)) setCardError(errorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setCardError(null);
+      try {
+        onPaid(await confirm.mutateAsync(values));
+      } catch (error) {
+        if (!applyServerFieldErrors(error, setError, fields)) setCardError(errorMessage(error));
+      }
+    },
+    // A field the form itself refuses is the news now; an earlier decline beside it would mislead.
+    () => setCardError(null),
+  );
 
   const cardNumber = register('cardNumber', {
     onChange: (event: { target: { value: string } }) =>
       setValue('cardNumber', groupDigits(event.target.value)),
+  });
+  const expiry = register('expiry', {
+    onChange: (event: { target: { value: string } }) => setValue('expiry', formatExpiry(event.target.value)),
   });
 
   return (
     <div className="space-y-5">
       <TestModeNotice onUse={(number) => setValue('cardNumber', number, { shouldValidate: true })} />
       <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Card details">
-        <FormField
+        <TextField
           label="Name on card"
           autoComplete="cc-name"
           error={errors.name?.message}
           {...register('name')}
         />
-        <FormField
+        <TextField
           label="Card number"
           inputMode="numeric"
           autoComplete="cc-number"
@@ -83,16 +92,16 @@ export function SandboxCardForm({
           {...cardNumber}
         />
         <div className="grid grid-cols-2 gap-4">
-          <FormField
+          <TextField
             label="Expiry (MM/YY)"
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM/YY"
             maxLength={7}
             error={errors.expiry?.message}
-            {...register('expiry')}
+            {...expiry}
           />
-          <FormField
+          <TextField
             label="CVC"
             inputMode="numeric"
             autoComplete="cc-csc"
@@ -102,8 +111,19 @@ export function SandboxCardForm({
             {...register('cvc')}
           />
         </div>
-        <PayButton processing={isSubmitting} disabled={disabled} amountLabel={amountLabel} />
-        <CardError message={cardError} />
+        {/* Disabled while a payment is on its way, so one click cannot become two charges. */}
+        <SubmitButton
+          pending={isSubmitting}
+          disabled={disabled}
+          pendingLabel="Processing…"
+          className="btn-primary w-full"
+        >
+          Pay {amountLabel}
+        </SubmitButton>
+        {/* The provider's words for a refused card take the focus, so the reason is read first. */}
+        <Alert tone="error" takeFocus data-testid="card-error">
+          {cardError}
+        </Alert>
       </form>
     </div>
   );

@@ -6,12 +6,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import type { PaymentResult } from '@furniture-mart/shared';
-import { Spinner } from '../../../components/Spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { Spinner } from '../../../components/ui/Spinner';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
-import { webMessages } from '../../../lib/webMessages';
+import { webMessages } from '@furniture-mart/shared';
 import { useConfirmPayment } from '../api';
 import { loadStripe } from '../stripeJs';
-import { CardError, PayButton } from './PayButton';
 
 interface StripeCardFormProps {
   bookingId: string;
@@ -89,8 +90,17 @@ export default function StripeCardForm({
         <div ref={mountRef} className="input w-full items-center" />
         {stripe ? null : <Spinner size="sm" label="Loading the secure card form" />}
       </div>
-      <PayButton processing={processing} disabled={!stripe} amountLabel={amountLabel} />
-      <CardError message={cardError} />
+      <SubmitButton
+        pending={processing}
+        disabled={!stripe}
+        pendingLabel="Processing…"
+        className="btn-primary w-full"
+      >
+        Pay {amountLabel}
+      </SubmitButton>
+      <Alert tone="error" takeFocus data-testid="card-error">
+        {cardError}
+      </Alert>
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { formatMoney, messages, type Booking, type PaymentResult } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { ErrorState } from '../../../components/ErrorState';
-import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { Alert } from '../../../components/ui/Alert';
+import { PageSpinner, Spinner } from '../../../components/ui/Spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { useConfig } from '../../auth/api';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { useConfig } from '../../../lib/session';
 import { useBookingForPayment, useCheckout } from '../api';
 import { BookingStateNotice } from '../components/BookingStateNotice';
 import { OrderSummary } from '../components/OrderSummary';
@@ -27,14 +27,22 @@ export function PaymentPage() {
   if (booking.isError) {
     // Someone else's booking answers exactly like one that does not exist.
     if (isApiError(booking.error) && [400, 404].includes(booking.error.status)) return <NotFoundPage />;
-    return <ErrorState message={errorMessage(booking.error)} onRetry={() => void booking.refetch()} />;
+    return (
+      <Alert tone="error" onRetry={() => void booking.refetch()}>
+        {errorMessage(booking.error)}
+      </Alert>
+    );
   }
   if (config.isError)
-    return <ErrorState message={errorMessage(config.error)} onRetry={() => void config.refetch()} />;
+    return (
+      <Alert tone="error" onRetry={() => void config.refetch()}>
+        {errorMessage(config.error)}
+      </Alert>
+    );
 
   const onPaid = (paid: PaymentResult) => {
     setResult(paid);
-    toast.success(messages.paymentSuccessToast);
+    notify.success(messages.paymentSuccessToast);
   };
 
   return (
@@ -105,7 +113,9 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
             Card details
           </h2>
           {checkout.isError ? (
-            <ErrorState message={errorMessage(checkout.error)} onRetry={() => void checkout.refetch()} />
+            <Alert tone="error" onRetry={() => void checkout.refetch()}>
+              {errorMessage(checkout.error)}
+            </Alert>
           ) : null}
           {provider.provider === 'stripe' ? (
             checkout.data?.clientSecret && provider.publishableKey ? (

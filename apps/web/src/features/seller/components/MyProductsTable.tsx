@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { postDateLabel, type MyProduct } from '@furniture-mart/shared';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { Price } from '../../../components/Price';
-import { ProductBookingsButton } from '../../buyer/components/ProductBookingsButton';
+import { DataTable, type Column } from '../../../components/ui/DataTable';
+import { Price } from '../../../components/ui/Price';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { ProductBookingsButton } from './ProductBookingsButton';
 
 interface MyProductsTableProps {
   rows: MyProduct[];
@@ -26,13 +28,77 @@ export function MyProductsTable({
 }: MyProductsTableProps) {
   // Tighter cells than the default so all eight columns fit beside the dashboard menu on a laptop.
   const cell = 'px-3';
+  // Where the table is narrower than its eight columns (phones, tablets beside the menu), each product is
+  // one compact row: the name cell carries the price, status and actions, and the other columns hide.
+  const wide = `${cell} hidden @3xl:table-cell`;
+
+  const status = (row: MyProduct) => (
+    <span className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>
+      {row.status}
+    </span>
+  );
+  const postDate = (row: MyProduct) => (
+    <time dateTime={row.postedAt} className="whitespace-nowrap">
+      {postDateLabel(row.postedAt)}
+    </time>
+  );
+  const advertise = (row: MyProduct) =>
+    row.advertised ? (
+      <span className="badge badge-accent">advertised</span>
+    ) : row.status === 'available' ? (
+      <SubmitButton
+        type="button"
+        pending={busyId === row.id}
+        spinnerSize="xs"
+        className="btn-primary btn-sm"
+        onClick={() => onAdvertise(row)}
+        aria-label={`Advertise ${row.title}`}
+      >
+        Advertise
+      </SubmitButton>
+    ) : (
+      <span className="text-base-content/60" aria-label="Not available">
+        —
+      </span>
+    );
+  const bookings = (row: MyProduct) => (
+    <ProductBookingsButton
+      productId={row.id}
+      productTitle={row.title}
+      openBookings={row.openBookings}
+      paidBookings={row.paidBookings}
+    />
+  );
+  // A listing can be changed while it is on sale; the edit page refuses the rest with its reason.
+  const editLink = (row: MyProduct) =>
+    row.status === 'available' ? (
+      <Link
+        to={`/dashboard/products/${row.id}/edit`}
+        className="btn btn-outline btn-sm"
+        aria-label={`Edit ${row.title}`}
+      >
+        Edit
+      </Link>
+    ) : null;
+  const deleteButton = (row: MyProduct) => (
+    <button
+      type="button"
+      className="btn btn-error btn-outline btn-sm"
+      onClick={() => onDelete(row)}
+      disabled={busyId === row.id}
+      aria-label={`Delete ${row.title}`}
+    >
+      Delete
+    </button>
+  );
+
   const columns: Column<MyProduct>[] = [
-    { header: '#', cell: (_row, index) => firstNumber + index, className: `${cell} w-10 tabular-nums` },
+    { header: '#', cell: (_row, index) => firstNumber + index, className: `${wide} w-10 tabular-nums` },
     {
       header: 'Name',
       className: cell,
       cell: (row) => (
-        <div className="flex min-w-40 items-center gap-3">
+        <div className="flex min-w-0 items-start gap-3 @3xl:min-w-40 @3xl:items-center">
           {row.cover ? (
             <img
               src={row.cover.thumbUrl}
@@ -45,92 +111,55 @@ export function MyProductsTable({
           ) : (
             <span className="h-10 w-10 shrink-0 rounded-field bg-base-200" aria-hidden="true" />
           )}
-          <span className="font-medium">{row.title}</span>
+          <div className="min-w-0 flex-1">
+            <Link to={`/products/${row.id}`} className="link link-hover font-medium">
+              {row.title}
+            </Link>
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm @3xl:hidden">
+              <Price cents={row.sellingPriceCents} currency={currency} className="font-medium" />
+              {status(row)}
+              <span className="text-base-content/70">{postDate(row)}</span>
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-2 @3xl:hidden">
+              {advertise(row)}
+              {bookings(row)}
+              {editLink(row)}
+              {deleteButton(row)}
+            </div>
+          </div>
         </div>
       ),
     },
     {
       header: 'Price',
-      className: cell,
+      className: wide,
       cell: (row) => <Price cents={row.sellingPriceCents} currency={currency} />,
     },
-    {
-      header: 'Post date',
-      className: cell,
-      cell: (row) => (
-        <time dateTime={row.postedAt} className="whitespace-nowrap">
-          {postDateLabel(row.postedAt)}
-        </time>
-      ),
-    },
-    {
-      header: 'Status',
-      className: cell,
-      cell: (row) => (
-        <span
-          className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}
-        >
-          {row.status}
-        </span>
-      ),
-    },
-    {
-      header: 'Advertise',
-      className: cell,
-      cell: (row) =>
-        row.advertised ? (
-          <span className="badge badge-accent">advertised</span>
-        ) : row.status === 'available' ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => onAdvertise(row)}
-            disabled={busyId === row.id}
-            aria-label={`Advertise ${row.title}`}
-          >
-            {busyId === row.id ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
-            Advertise
-          </button>
-        ) : (
-          <span className="text-base-content/60" aria-label="Not available">
-            —
-          </span>
-        ),
-    },
-    {
-      header: 'Bookings',
-      className: cell,
-      cell: (row) => (
-        <ProductBookingsButton productId={row.id} productTitle={row.title} openBookings={row.openBookings} />
-      ),
-    },
+    { header: 'Post date', className: wide, cell: postDate },
+    { header: 'Status', className: wide, cell: status },
+    { header: 'Advertise', className: wide, cell: advertise },
+    { header: 'Bookings', className: wide, cell: bookings },
     {
       header: 'Action',
-      className: cell,
+      className: wide,
       cell: (row) => (
-        <button
-          type="button"
-          className="btn btn-error btn-outline btn-sm"
-          onClick={() => onDelete(row)}
-          disabled={busyId === row.id}
-          aria-label={`Delete ${row.title}`}
-        >
-          Delete
-        </button>
+        <div className="flex gap-2">
+          {editLink(row)}
+          {deleteButton(row)}
+        </div>
       ),
     },
   ];
 
   return (
-    <DataTable
-      stackOnPhones
-      caption="My products"
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      isLoading={isLoading}
-    />
+    <div className="@container">
+      <DataTable
+        caption="My products"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isLoading={isLoading}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { acceptedImageTypes, imageLimits } from '@furniture-mart/shared';
+import { Field } from '../../../components/ui/Field';
 import type { PhotoItem, PhotoUploads } from './usePhotoUploads';
 
 interface PhotoPickerProps {
@@ -9,9 +10,6 @@ interface PhotoPickerProps {
 
 /** Choose 1 to 8 photos: previews at once, a progress bar per upload, remove or make cover before saving. */
 export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const [leftOut, setLeftOut] = useState(0);
   const { items } = uploads;
   const full = items.length >= imageLimits.maxPhotos;
@@ -26,29 +24,23 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-base-content">
-        Photos
-      </label>
-      <input
-        id={id}
-        type="file"
-        multiple
-        accept={acceptedImageTypes.join(',')}
-        className={`file-input w-full ${error ? 'file-input-error' : ''}`}
-        onChange={onChoose}
-        disabled={full}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
-      />
-      <p id={hintId} className="text-sm text-base-content/70">
-        {imageLimits.minPhotos} to {imageLimits.maxPhotos} photos (JPEG, PNG or WebP, up to 10 MB each). The
-        first photo is the cover.
-      </p>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <Field
+        label="Photos"
+        hint={`${imageLimits.minPhotos} to ${imageLimits.maxPhotos} photos (JPEG, PNG or WebP, up to 10 MB each). The first photo is the cover.`}
+        error={error}
+      >
+        {(control) => (
+          <input
+            type="file"
+            multiple
+            accept={acceptedImageTypes.join(',')}
+            className={`file-input w-full ${error ? 'file-input-error' : ''}`}
+            onChange={onChoose}
+            disabled={full}
+            {...control}
+          />
+        )}
+      </Field>
       {leftOut > 0 ? (
         <p className="text-sm font-medium text-warning" role="status">
           Only {imageLimits.maxPhotos} photos can be added; {leftOut} {leftOut === 1 ? 'was' : 'were'} left
@@ -76,7 +68,8 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
 }
 
 function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; uploads: PhotoUploads }) {
-  const name = `photo ${index + 1} (${item.file.name})`;
+  const name = `photo ${index + 1} (${item.name})`;
+  const last = index === uploads.items.length - 1;
   const percent = Math.round(item.progress * 100);
 
   return (
@@ -99,7 +92,7 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
             <span className="w-10 shrink-0 text-right tabular-nums text-base-content/70">{percent}%</span>
           </div>
         ) : item.status === 'done' ? (
-          <span className="font-medium text-success">Uploaded</span>
+          <span className="font-medium text-success">{item.file ? 'Uploaded' : 'On the listing'}</span>
         ) : (
           <span className="font-medium text-error" role="alert">
             {item.error}
@@ -111,6 +104,26 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
               Try again
             </button>
           ) : null}
+          {index > 0 ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => uploads.move(item.key, -1)}
+              aria-label={`Move ${name} earlier`}
+            >
+              Earlier
+            </button>
+          ) : null}
+          {last ? null : (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => uploads.move(item.key, 1)}
+              aria-label={`Move ${name} later`}
+            >
+              Later
+            </button>
+          )}
           {index > 0 ? (
             <button
               type="button"

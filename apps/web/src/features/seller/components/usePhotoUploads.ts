@@ -7,8 +7,11 @@ export type PhotoStatus = 'uploading' | 'done' | 'failed';
 
 export interface PhotoItem {
   key: string;
-  file: File;
-  /** An object URL of the chosen file, shown at once, before the upload finishes. */
+  /** The chosen file; null for a photo the product already has (editing). */
+  file: File | null;
+  /** What the person calls it: the file's name, or "saved photo" for one already on the product. */
+  name: string;
+  /** An object URL of the chosen file, shown at once, before the upload finishes; or the saved thumbnail. */
   previewUrl: string;
   status: PhotoStatus;
   /** Fraction sent, 0 to 1. */
@@ -26,6 +29,8 @@ export interface PhotoUploads {
   remove: (key: string) => void;
   retry: (key: string) => void;
   makeCover: (key: string) => void;
+  /** Moves a photo one place earlier (-1) or later (+1). */
+  move: (key: string, by: -1 | 1) => void;
 }
 
 let nextKey = 0;
@@ -35,8 +40,21 @@ let nextKey = 0;
  * and can be removed (cancelling its upload) or moved to the front. Object URLs are revoked and running
  * uploads cancelled when a photo is removed or the form goes away.
  */
-export function usePhotoUploads(): PhotoUploads {
-  const [items, setItems] = useState<PhotoItem[]>([]);
+export function usePhotoUploads(saved: readonly UploadedImage[] = []): PhotoUploads {
+  // Photos the product already has start as uploaded; only chosen files own an object URL.
+  const [items, setItems] = useState<PhotoItem[]>(() =>
+    saved.map((photo) => ({
+      key: `photo-${++nextKey}`,
+      file: null,
+      name: 'saved photo',
+      previewUrl: photo.thumbUrl,
+      status: 'done',
+      progress: 1,
+      uploaded: photo,
+      error: null,
+      retryable: false,
+    })),
+  );
   const itemsRef = useRef(items);
   const controllers = useRef(new Map<string, AbortController>());
 
@@ -49,7 +67,7 @@ export function usePhotoUploads(): PhotoUploads {
     return () => {
       for (const controller of running.values()) controller.abort();
       running.clear();
-      for (const item of itemsRef.current) URL.revokeObjectURL(item.previewUrl);
+      for (const item of itemsRef.current) if (item.file) URL.revokeObjectURL(item.previewUrl);
     };
   }, []);
 
@@ -89,6 +107,7 @@ export function usePhotoUploads(): PhotoUploads {
     const added: PhotoItem[] = accepted.map((file) => ({
       key: `photo-${++nextKey}`,
       file,
+      name: file.name,
       previewUrl: URL.createObjectURL(file),
       status: 'uploading',
       progress: 0,
@@ -97,7 +116,7 @@ export function usePhotoUploads(): PhotoUploads {
       retryable: true,
     }));
     setItems((current) => [...current, ...added]);
-    for (const item of added) start(item.key, item.file);
+    accepted.forEach((file, index) => start(added[index]!.key, file));
     return files.length - accepted.length;
   };
 
@@ -105,13 +124,13 @@ export function usePhotoUploads(): PhotoUploads {
     controllers.current.get(key)?.abort();
     controllers.current.delete(key);
     const item = items.find((candidate) => candidate.key === key);
-    if (item) URL.revokeObjectURL(item.previewUrl);
+    if (item?.file) URL.revokeObjectURL(item.previewUrl);
     setItems((current) => current.filter((candidate) => candidate.key !== key));
   };
 
   const retry = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
-    if (item) start(key, item.file);
+    if (item?.file) start(key, item.file);
   };
 
   const makeCover = (key: string) => {
@@ -121,5 +140,16 @@ export function usePhotoUploads(): PhotoUploads {
     });
   };
 
-  return { items, add, remove, retry, makeCover };
+  const move = (key: string, by: -1 | 1) => {
+    setItems((current) => {
+      const from = current.findIndex((candidate) => candidate.key === key);
+      const to = from + by;
+      if (from < 0 || to < 0 || to >= current.length) return current;
+      const next = [...current];
+      [next[from], next[to]] = [next[to]!, next[from]!];
+      return next;
+    });
+  };
+
+  return { items, add, remove, retry, makeCover, move };
 }

@@ -1,5 +1,5 @@
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { AddProductForm } from '../components/AddProductForm';
+import { ProductForm } from '../components/ProductForm';
 
 export function AddProductPage() {
   return (
@@ -12,7 +12,7 @@ export function AddProductPage() {
         </p>
       </header>
       <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-        <AddProductForm />
+        <ProductForm />
       </div>
     </section>
   );

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { notify } from '../../../components/ui/Toasts';
 import { messages, type MyProduct } from '@furniture-mart/shared';
-import { useConfirm } from '../../../components/ConfirmDialog';
+import { useConfirm } from '../../../components/ui/ConfirmDialog';
 import { DocumentTitle } from '../../../components/DocumentTitle';
-import { ErrorState } from '../../../components/ErrorState';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../../../lib/api';
-import { useConfig } from '../../auth/api';
+import { useConfig } from '../../../lib/session';
 import { MY_PRODUCTS_PAGE_SIZE, useAdvertiseProduct, useDeleteProduct, useMyProducts } from '../api';
 import { MyProductsTable } from '../components/MyProductsTable';
-import { Pager } from '../components/Pager';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -34,9 +34,9 @@ export function MyProductsPage() {
     setBusyId(product.id);
     try {
       await advertise.mutateAsync(product.id);
-      toast.success(messages.productAdvertised);
+      notify.success(messages.productAdvertised);
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
     } finally {
       setBusyId(null);
     }
@@ -53,12 +53,12 @@ export function MyProductsPage() {
     setBusyId(product.id);
     try {
       await remove.mutateAsync(product.id);
-      toast.success(messages.productDeleted);
+      notify.success(messages.productDeleted);
       // The last row of a later page is gone: show the page before it instead of an empty one.
       const data = products.data;
       if (data && data.items.length === 1 && page > 1) goTo(page - 1);
     } catch (error) {
-      toast.error(errorMessage(error));
+      notify.error(errorMessage(error));
     } finally {
       setBusyId(null);
     }
@@ -81,7 +81,9 @@ export function MyProductsPage() {
       </header>
 
       {products.isError && !data ? (
-        <ErrorState message={errorMessage(products.error)} onRetry={() => void products.refetch()} />
+        <Alert tone="error" onRetry={() => void products.refetch()}>
+          {errorMessage(products.error)}
+        </Alert>
       ) : (
         <div className={`space-y-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
           <MyProductsTable
@@ -94,11 +96,11 @@ export function MyProductsPage() {
             onDelete={(product) => void onDelete(product)}
           />
           {data ? (
-            <Pager
+            <Pagination
               page={page}
               pageSize={data.pageSize}
               total={data.total}
-              onChange={goTo}
+              onPageChange={goTo}
               label="My products pages"
             />
           ) : null}

@@ -1,0 +1,375 @@
+/**
+ * Better Auth behind an allow-list: each endpoint the product uses is registered here explicitly, with
+ * our own body schema (the same rules as the web forms) and rate limit, and forwarded to Better Auth
+ * under its registered path. Every other address under /api/auth answers 404, so there is no second way
+ * into an endpoint with fewer checks. Answers are rewritten into the API's error format with the
+ * product's own messages, and no answer carries the session token in its body.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allow } from '../../platform/auth/allow.js';
+import { fromNodeHeaders } from 'better-auth/node';
+import {
+  accountMessages,
+  accountRequests,
+  errorCodes,
+  errorMessages,
+  meSchema,
+  messages,
+  publicConfigSchema,
+  type ErrorCode,
+  type SignUpRole,
+} from '@furniture-mart/shared';
+import { signUpRole } from '../../platform/auth/auth.js';
+import { newPasswordSchema } from '../../platform/auth/passwords.js';
+import { AttemptLimit, type Attempt } from '../../platform/attempts.js';
+import { AppError } from '../../platform/errors.js';
+
+/** The requests of the account endpoints, with the server's check against common passwords. */
+const requests = accountRequests(newPasswordSchema);
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  const perAddress = {
+    rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
+  };
+  // Password guesses, counted per account and per client address; a successful sign-in gives its
+  // attempt back. Wrong current passwords at change-password count against the same account budget.
+  const guesses = new AttemptLimit(app.attemptStore, {
+    windowMs: config.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000,
+    message: messages.signInLimitReached,
+  });
+  const guessLimits = (email: string, ip: string) => [
+    { key: `password-guess:account:${email.trim().toLowerCase()}`, max: config.SIGN_IN_FAILURES_PER_ACCOUNT },
+    { key: `password-guess:address:${ip}`, max: config.SIGN_IN_FAILURES_PER_ADDRESS },
+  ];
+  // Signed out (401) is answered before the body is looked at, as on every route that needs a session;
+  // declared through allow() so the OpenAPI document marks these routes as needing the session.
+  const signedIn = allow().preValidation;
+
+  route.post(
+    '/api/auth/sign-up/email',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account (buyer or seller) and sign in',
+        body: requests.signUp,
+      },
+    },
+    async (request, reply) => {
+      // The role goes to Better Auth out of band (see signUpRole), never as one of its input fields.
+      const { role, ...body } = request.body;
+      const response = await signUpRole.run(role as SignUpRole, () => callAuth(app, request, body));
+      return sendAuthAnswer(reply, response);
+    },
+  );
+  route.post(
+    '/api/auth/sign-in/email',
+    {
+      schema: { tags: ['accounts'], summary: 'Sign in with email and password', body: requests.signIn },
+    },
+    async (request, reply) => {
+      const attempt = await guesses.begin(guessLimits(request.body.email, request.ip));
+      const response = await callAuth(app, request, request.body);
+      await settle(attempt, response.status === 401);
+      return sendAuthAnswer(reply, response);
+    },
+  );
+  route.post(
+    '/api/auth/sign-in/social',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Start Google sign-in; answers the URL to go to',
+        body: requests.social,
+      },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.get(
+    '/api/auth/callback/google',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Where Google sends the browser back after sign-in',
+        querystring: requests.oauthCallbackQuery,
+      },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.post(
+    '/api/auth/sign-out',
+    { schema: { tags: ['accounts'], summary: 'Sign out: ends this session', body: requests.signOut } },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.post(
+    '/api/auth/update-user',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your display name or picture',
+        body: requests.updateUser,
+      },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.post(
+    '/api/auth/change-password',
+    {
+      config: perAddress,
+      preValidation: signedIn,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your password (needs the current one)',
+        body: requests.changePassword,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const attempt = await guesses.begin(guessLimits(viewer.email, request.ip));
+      const response = await callAuth(app, request, request.body);
+      await settle(attempt, response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD');
+      return sendAuthAnswer(reply, response);
+    },
+  );
+  await accountRecoveryRoutes(app, perAddress);
+
+  route.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user and role flags',
+        security: [{ session: [] }],
+        response: { 200: meSchema },
+      },
+    },
+    async (request, reply) => {
+      // The web app asks this on every page load, so a session in use keeps being renewed.
+      const user = await request.requireRenewedViewer(reply);
+      return {
+        user,
+        isAdmin: user.role === 'admin',
+        isBuyer: user.role === 'buyer',
+        isSeller: user.role === 'seller',
+        isVerified: user.verified,
+      };
+    },
+  );
+
+  route.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Public configuration the web app needs',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => ({
+      currency: app.config.CURRENCY,
+      googleEnabled: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
+      payments: {
+        provider: app.services.cardProvider.name,
+        publishableKey: app.services.cardProvider.publishableKey,
+      },
+    }),
+  );
+}
+
+/** A failed guess stays counted; anything else gives the attempt back. */
+function settle(attempt: Attempt, failedGuess: boolean): Promise<void> {
+  return failedGuess ? attempt.failed() : attempt.succeeded();
+}
+
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.clone().json()) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------- password reset and email verification (Better Auth's own flows) ----------
+
+/**
+ * The endpoints of account recovery, each explicit with its own schema and the sign-in rate limit.
+ * An unknown email on request-password-reset gets the same answer as a known one (Better Auth's).
+ */
+async function accountRecoveryRoutes(
+  app: FastifyInstance,
+  perAddress: { rateLimit: { max: number; timeWindow: string } },
+): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  route.post(
+    '/api/auth/request-password-reset',
+    {
+      config: perAddress,
+      schema: { tags: ['accounts'], summary: 'Email a password reset link', body: requests.requestReset },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.post(
+    '/api/auth/reset-password',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token from the reset mail (once)',
+        body: requests.resetPassword,
+      },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.post(
+    '/api/auth/send-verification-email',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send the email verification link again',
+        body: requests.sendVerification,
+      },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+  route.get(
+    '/api/auth/verify-email',
+    {
+      config: perAddress,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The link in the verification mail: confirms the address, then goes to callbackURL',
+        querystring: requests.verifyEmailQuery,
+      },
+    },
+    (request, reply) => forward(app, request, reply),
+  );
+}
+
+/** The whole of most routes here: the checked request to Better Auth, its answer back in ours. */
+async function forward(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  return sendAuthAnswer(reply, await callAuth(app, request, request.body));
+}
+
+/**
+ * Calls Better Auth for the route that matched, at the path it was registered under (never the address as
+ * the client spelt it), with the body our schema checked.
+ */
+async function callAuth(app: FastifyInstance, request: FastifyRequest, body?: unknown): Promise<Response> {
+  // Better Auth turns a database error into a bare 500, so text the database cannot store (NUL) stops here.
+  if (containsNul(body) || containsNul(request.query)) {
+    throw new AppError('INVALID_TEXT');
+  }
+  const url = new URL(request.routeOptions.url!, app.config.PUBLIC_URL);
+  const query = request.url.indexOf('?');
+  if (query !== -1) url.search = request.url.slice(query);
+  const headers = fromNodeHeaders(request.headers);
+  // Better Auth records the client address from this header; only Fastify's view of it is trusted.
+  headers.set('x-furniture-mart-client-ip', request.ip);
+  headers.delete('content-length');
+  // Better Auth has no HEAD endpoints: HEAD answers as GET does (Fastify sends no body for it).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const hasBody = method !== 'GET';
+  if (hasBody) headers.set('content-type', 'application/json');
+  return app.auth.handler(
+    new Request(url, { method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
+  );
+}
+
+/** Better Auth's answer in ours; its failures are read by the endpoint's own path (e.g. `/sign-in/email`). */
+async function sendAuthAnswer(reply: FastifyReply, response: Response) {
+  const path = reply.request.routeOptions.url!.replace('/api/auth', '');
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key)) {
+      reply.header(key, value);
+    }
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+  const text = await response.text();
+  if (response.status < 400) return reply.send(withoutSessionToken(text));
+
+  const { status, code, message, fields } = toProductError(path, response.status, text);
+  reply.status(status).header('content-type', 'application/json; charset=utf-8');
+  return reply.send(JSON.stringify({ error: { code, message, ...(fields ? { fields } : {}) } }));
+}
+
+/**
+ * Better Auth answers sign-in and sign-up with the session token in JSON; the token belongs in the
+ * httpOnly cookie only, where no script on the page can read it.
+ */
+function withoutSessionToken(text: string): string {
+  if (!text.includes('"token"')) return text;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed && typeof parsed === 'object' && 'token' in parsed) {
+      delete (parsed as { token?: unknown }).token;
+      return JSON.stringify(parsed);
+    }
+  } catch {
+    // not JSON: sent as it is
+  }
+  return text;
+}
+
+/** Whether a parsed JSON body has a NUL character in any key or string (bodies nest a few levels at most). */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+}
+
+/** One of our own error codes, with its status from the catalogue. */
+const ours = (code: ErrorCode, message: string, fields?: Record<string, string>) => ({
+  status: errorCodes[code].status,
+  code,
+  message,
+  ...(fields ? { fields } : {}),
+});
+
+/**
+ * Better Auth's failures in the product's words (SPEC §8), and in the API's error format. Codes Better
+ * Auth has and the product does not map are passed on as they are.
+ */
+function toProductError(
+  path: string,
+  status: number,
+  body: string,
+): { status: number; code: string; message: string; fields?: Record<string, string> } {
+  let code = 'AUTH_ERROR';
+  let message = errorMessages.authFailed as string;
+  try {
+    const parsed = JSON.parse(body) as { code?: string; message?: string };
+    if (parsed.code) code = parsed.code;
+    if (parsed.message) message = parsed.message;
+  } catch {
+    // not JSON: keep the generic message
+  }
+  if (path === '/sign-in/email' && status === 401) return ours('INVALID_CREDENTIALS', messages.loginFailed);
+  if (path === '/sign-up/email' && code.startsWith('USER_ALREADY_EXISTS')) {
+    return ours('EMAIL_TAKEN', messages.emailTaken);
+  }
+  if (path === '/change-password' && code === 'INVALID_PASSWORD') {
+    return ours('WRONG_PASSWORD', messages.wrongCurrentPassword, {
+      currentPassword: messages.wrongCurrentPassword,
+    });
+  }
+  if (code === 'ACCOUNT_REMOVED') return ours('ACCOUNT_REMOVED', messages.accountRemoved);
+  if (status === 429) return ours('RATE_LIMITED', messages.tooManyAttempts);
+  if (path === '/reset-password' && code === 'INVALID_TOKEN') {
+    return ours('INVALID_TOKEN', accountMessages.resetInvalid);
+  }
+  return {
+    status: status >= 500 ? 500 : status,
+    code,
+    message: status >= 500 ? errorCodes.INTERNAL.message : message,
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Listings at a size where totals stop counting and pages lie deep, and search by parts of words.
+ * Every answer is compared with what a plain query over the same rows says it should be.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductCard } from '@furniture-mart/shared';
+import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
+import { partsOf, TOTAL_CAP } from './product-cards.js';
+
+let ctx: TestContext;
+let buyer: TestUser;
+let seller: TestUser;
+let bulk: { id: string; slug: string };
+let small: { id: string; slug: string };
+/** Rows in the bulk category: one more than the cap, so its total is "10,000+". */
+const BULK = TOTAL_CAP + 1;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ LISTING_CACHE_SECONDS: '0' });
+  const db = ctx.database.db;
+  [buyer, seller] = await Promise.all([
+    signUp(ctx.app, 'buyer'),
+    signUp(ctx.app, 'seller', { verified: true }),
+  ]);
+  const rows = await categoryRows(db);
+  bulk = rows.find((row) => row.slug === 'living-room')!;
+  small = rows.find((row) => row.slug === 'kitchen')!;
+  // Many products with repeated prices and dates, so ties decide the order of deep pages too.
+  await db.execute(sql`
+    insert into products (seller_id, category_id, title, description, phone, location, condition,
+      original_price_cents, selling_price_cents, currency, years_used, posted_at)
+    select ${seller.id}, ${bulk.id}, 'Bulk chair ' || g, 'A plain chair.', '+8801700000000',
+      (array['Dhaka','Khulna'])[1 + g % 2], (array['excellent','good','fair'])[1 + g % 3],
+      50000, 1000 + (g % 37) * 100, 'USD', 1, now() - ((g % 500) || ' minutes')::interval
+    from generate_series(1, ${BULK}) g`);
+  await insertProduct(db, seller.id, {
+    categoryId: small.id,
+    title: 'Café table',
+    description: 'Round marble top with a cast-iron base.',
+  });
+  await insertProduct(db, seller.id, {
+    categoryId: small.id,
+    title: 'Bookcase with doors',
+    description: 'Solid walnut, adjustable shelves, a carved headboard-style crest.',
+  });
+}, 180_000);
+afterAll(() => ctx.close());
+
+interface CardPage {
+  items: ProductCard[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalCapped: boolean;
+}
+
+async function get<T>(path: string): Promise<T> {
+  const res = await buyer.client.get(path);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+const categoryPage = async (query: string) =>
+  (await get<{ products: CardPage }>(`/api/categories/${bulk.slug}?${query}`)).products;
+const search = (query: string) => get<CardPage>(`/api/products?${query}`);
+const titles = (page: CardPage) => page.items.map((item) => item.title);
+
+/** The ids a page should hold, straight from the table in the listing's order. */
+async function expectedIds(
+  orderBy: string,
+  offset: number,
+  limit: number,
+  where = 'true',
+): Promise<string[]> {
+  const result = (await ctx.database.db.execute(
+    sql.raw(`select id from products where category_id = '${bulk.id}' and ${where}
+      order by ${orderBy} limit ${limit} offset ${offset}`),
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
+
+describe('totals', () => {
+  it('counts exactly up to 10,000 and says when there are more', async () => {
+    const page = await categoryPage('pageSize=5');
+    expect(page).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    expect(page.items).toHaveLength(5);
+  });
+
+  it('counts a filtered listing under the cap exactly', async () => {
+    // Prices 1000 + (g % 37) * 100: 100.00 to 109.00 are g % 37 in 0..9, in Dhaka only the even g.
+    const page = await categoryPage('minPrice=10&maxPrice=19&location=Dhaka&pageSize=5');
+    const result = (await ctx.database.db.execute(
+      sql`select count(*)::int n from products where category_id = ${bulk.id}
+        and selling_price_cents between 1000 and 1900 and location = 'Dhaka'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(page).toMatchObject({ total: result.rows[0]!.n, totalCapped: false });
+    expect(result.rows[0]!.n).toBeGreaterThan(0);
+  });
+});
+
+describe('deep pages', () => {
+  it('answers the same products as the table in the same order, newest first', async () => {
+    for (const pageNumber of [1, 2, 250, 401]) {
+      const page = await categoryPage(`pageSize=25&page=${pageNumber}`);
+      const ids = await expectedIds('posted_at desc, id desc', (pageNumber - 1) * 25, 25);
+      expect(
+        page.items.map((item) => item.id),
+        `page ${pageNumber}`,
+      ).toEqual(ids);
+    }
+  });
+
+  it('answers deep pages by price both ways, with a filter, and the last partial page', async () => {
+    const cases = [
+      { query: 'sort=price_asc', order: 'selling_price_cents asc, posted_at desc, id desc', where: 'true' },
+      { query: 'sort=price_desc', order: 'selling_price_cents desc, posted_at desc, id desc', where: 'true' },
+      {
+        query: 'sort=price_desc&condition=fair',
+        order: 'selling_price_cents desc, posted_at desc, id desc',
+        where: `condition = 'fair'`,
+      },
+    ];
+    for (const { query, order, where } of cases) {
+      for (const pageNumber of [3, 120]) {
+        const page = await categoryPage(`${query}&pageSize=20&page=${pageNumber}`);
+        const ids = await expectedIds(order, (pageNumber - 1) * 20, 20, where);
+        expect(
+          page.items.map((item) => item.id),
+          `${query} page ${pageNumber}`,
+        ).toEqual(ids);
+      }
+    }
+    const last = await categoryPage(`pageSize=100&page=${Math.ceil(BULK / 100)}`);
+    expect(last.items).toHaveLength(BULK % 100);
+  });
+});
+
+describe('search by parts of words', () => {
+  it('finds a word from a part of it, in title or description', async () => {
+    expect(titles(await search('q=bookc'))).toEqual(['Bookcase with doors']);
+    expect(titles(await search('q=marb'))).toEqual(['Café table']);
+    // Inside a word, not only at its start.
+    expect(titles(await search('q=headb&category=kitchen'))).toEqual(['Bookcase with doors']);
+  });
+
+  it('needs every part, ignores case, and keeps what the full-text search finds', async () => {
+    expect(titles(await search('q=WALN%20adjust'))).toEqual(['Bookcase with doors']);
+    expect((await search('q=walnut%20marble')).total).toBe(0);
+    expect(titles(await search('q=HEADBOARD&category=kitchen'))).toEqual(['Bookcase with doors']);
+    // Word forms still come from full text: "carving" is in no text, but it stems as "carved" does.
+    expect(titles(await search('q=carving&category=kitchen'))).toEqual(['Bookcase with doors']);
+  });
+
+  it('reads accents as they are written, as full text does', async () => {
+    expect(titles(await search('q=caf%C3%A9'))).toEqual(['Café table']);
+    expect(titles(await search('q=CAF%C3%89'))).toEqual(['Café table']);
+  });
+
+  it('leaves out excluded words and short parts', async () => {
+    expect(titles(await search('q=shelves%20-walnut&category=kitchen'))).toEqual([]);
+    expect(partsOf('Oak "carved headboard" or -pine ab')).toEqual({
+      included: ['oak', 'carved', 'headboard'],
+      excluded: ['pine'],
+    });
+  });
+
+  it('counts a search over the cap as capped', async () => {
+    expect(await search('q=chai&pageSize=1')).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
+    expect(await search('q=bulk%20chair%2010001')).toMatchObject({ total: 1, totalCapped: false });
+  });
+});

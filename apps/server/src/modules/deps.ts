@@ -1,0 +1,19 @@
+/**
+ * What every service is built from. Kept apart from the composition root (services.ts), so services
+ * depend on this small contract and never on the module that builds them.
+ */
+import type { Config } from '../config.js';
+import type { Db } from '../platform/db/client.js';
+import type { ImageStore } from '../platform/images/store.js';
+import type { PaymentProvider } from '../platform/card-providers/provider.js';
+import type { ListingCache } from './catalogue/listing-cache.js';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  images: ImageStore;
+  /** The card provider (sandbox or Stripe); the payments service is `services.payments`. */
+  cardProvider: PaymentProvider;
+  /** Listing answers kept briefly; a write that changes what a listing shows calls `changed()`. */
+  listings: ListingCache;
+}

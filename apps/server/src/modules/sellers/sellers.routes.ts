@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams, sellerPageQuery, sellerPageSchema } from '@furniture-mart/shared';
+import { allow } from '../../platform/auth/allow.js';
+
+export async function sellersRoutes(app: FastifyInstance): Promise<void> {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  route.get(
+    '/api/sellers/:id',
+    {
+      // The same access as a category page: anyone signed in.
+      ...allow(),
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          "A seller's page: name, verified mark, member since, number sold, and their listings by page",
+        params: idParams,
+        querystring: sellerPageQuery,
+        response: { 200: sellerPageSchema },
+      },
+    },
+    async (request) => {
+      await request.requireViewer();
+      return app.services.sellers.page(request.params.id, request.query);
+    },
+  );
+}

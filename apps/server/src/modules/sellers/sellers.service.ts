@@ -1,0 +1,44 @@
+/**
+ * A seller's page: who they are (name, verified mark, member since), what they sell now and how many
+ * items they have sold, with their listings paginated like a category's. The same for every caller, so
+ * it is kept in the listing cache, which every sale, edit, removal and verification empties.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { catalogueMessages, type PageQuery, type SellerPage } from '@furniture-mart/shared';
+import { products, users } from '../../platform/db/schema.js';
+import { NotFound } from '../../platform/errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { loadCardPage } from '../catalogue/product-cards.js';
+import { listingsOfSeller } from '../products/product-page.service.js';
+
+export class SellersService {
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images' | 'listings'>) {}
+
+  async page(sellerId: string, { page, pageSize }: PageQuery): Promise<SellerPage> {
+    const key = JSON.stringify(['seller', sellerId, page, pageSize]);
+    return this.deps.listings.read(key, async () => {
+      const [head] = await this.deps.db
+        .select({
+          id: users.id,
+          name: users.name,
+          verified: users.verified,
+          memberSince: users.createdAt,
+          listings: listingsOfSeller,
+          // Sold and not taken back by a refund; a sold item removed later was still sold.
+          sold: sql<number>`(select count(*) from ${products} as sold_items where sold_items.seller_id = users.id and sold_items.status = 'sold')`.mapWith(
+            Number,
+          ),
+        })
+        .from(users)
+        .where(and(eq(users.id, sellerId), eq(users.role, 'seller'), isNull(users.deletedAt)));
+      if (!head) throw new NotFound(catalogueMessages.sellerNotFound);
+      const cards = await loadCardPage(this.deps.db, this.deps.images, {
+        filter: { sellerId },
+        order: 'newest',
+        page,
+        pageSize,
+      });
+      return { seller: { ...head, memberSince: head.memberSince.toISOString() }, products: cards };
+    });
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Who is making a request. Resolved once per request from the session cookie; routes call
+ * requireViewer() to demand a signed-in user, optionally of given roles.
+ *
+ * Better Auth issues, renews and ends sessions. Checking one on every request is done here with one
+ * prepared statement (docs/decisions/0006): the cookie's signature is verified exactly as Better Auth
+ * signs it, then the session is read with its user. GET /api/me also renews a session in use: one due
+ * for renewal (or one that cannot be read) goes to Better Auth, which renews it or clears its cookie.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role, SessionUser } from '@furniture-mart/shared';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { Forbidden, Unauthorized } from '../errors.js';
+import type { Auth } from './auth.js';
+
+/** The signed-in user of a request: the same shape GET /api/me answers. */
+export type Viewer = SessionUser;
+
+export interface ViewerReader {
+  /** The signed-in user, or null for a visitor, a bad or expired cookie, or a removed account. */
+  read(request: FastifyRequest): Promise<Viewer | null>;
+  /**
+   * The same, through Better Auth, which also renews the session when it is due: the renewed cookie
+   * (or the clearing of a dead one) is added to the reply.
+   */
+  readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null>;
+}
+
+/** Better Auth signs a cookie value as `value.base64(HMAC-SHA256(secret, value))`, URL-encoded. */
+export function verifySignedCookie(raw: string, secret: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  // Compared as text, so only the exact form Better Auth writes is accepted.
+  const signature = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** The same fields from our query or from Better Auth's user. */
+function toViewer(user: {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  role: string;
+  verified: boolean;
+  emailVerified?: boolean;
+}): Viewer {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    role: user.role as Role,
+    verified: Boolean(user.verified),
+    emailVerified: Boolean(user.emailVerified),
+  };
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === name) return part.slice(eqAt + 1).trim();
+  }
+  return null;
+}
+
+export async function createViewerReader({
+  auth,
+  db,
+  secret,
+}: {
+  auth: Auth;
+  db: Db;
+  secret: string;
+}): Promise<ViewerReader> {
+  const { authCookies, sessionConfig } = await auth.$context;
+  const cookieName = authCookies.sessionToken.name;
+  // Better Auth's rule: a session is renewed once expiresAt - expiresIn + updateAge <= now.
+  const renewalDue = sql<boolean>`${sessions.expiresAt} <= now() + make_interval(secs => ${sql.raw(
+    String(sessionConfig.expiresIn - sessionConfig.updateAge),
+  )})`;
+  const byToken = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      image: users.image,
+      role: users.role,
+      verified: users.verified,
+      emailVerified: users.emailVerified,
+      renewalDue,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder('token')),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('viewer_by_session_token');
+
+  const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+  /** The live session's user for a cookie value, or null for a bad signature or no such session. */
+  async function sessionUser(raw: string | null) {
+    const token = raw ? verifySignedCookie(raw, secret) : null;
+    if (!token) return null;
+    const [user] = await byToken.execute({ token });
+    return user ?? null;
+  }
+
+  async function read(request: FastifyRequest): Promise<Viewer | null> {
+    const user = await sessionUser(cookieValue(request.headers.cookie, cookieName));
+    return user ? toViewer(user) : null;
+  }
+
+  async function readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
+    const raw = cookieValue(request.headers.cookie, cookieName);
+    if (!raw) return null;
+    // A live session not yet due for renewal: Better Auth would answer the same and write nothing.
+    const live = await sessionUser(raw);
+    if (live && !live.renewalDue) return toViewer(live);
+    const { headers, response: session } = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    // Fastify adds each Set-Cookie to those already on the reply.
+    for (const cookie of headers.getSetCookie()) void reply.header('set-cookie', cookie);
+    if (!session) return null;
+    const user = session.user as typeof session.user & {
+      role: string;
+      verified: boolean;
+      deletedAt?: Date | null;
+    };
+    return user.deletedAt ? null : toViewer(user);
+  }
+
+  return {
+    read(request) {
+      let pending = cache.get(request);
+      if (!pending) cache.set(request, (pending = read(request)));
+      return pending;
+    },
+    readAndRenew,
+  };
+}
+
+export async function requireViewer(
+  reader: ViewerReader,
+  request: FastifyRequest,
+  roles?: readonly Role[],
+  renewOn?: FastifyReply,
+): Promise<Viewer> {
+  const viewer = await (renewOn ? reader.readAndRenew(request, renewOn) : reader.read(request));
+  if (!viewer) throw new Unauthorized();
+  if (roles && !roles.includes(viewer.role)) throw new Forbidden();
+  return viewer;
+}

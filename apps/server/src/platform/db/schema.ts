@@ -1,0 +1,600 @@
+/**
+ * The whole data model. Rules that must hold under concurrency live here as constraints, not in code:
+ * one open booking per buyer and product, one paid booking per product, one payment per provider
+ * transaction, one open report per reporter and product.
+ */
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updated = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+
+// ---------- accounts (the tables Better Auth reads and writes, plus our role fields) ----------
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role', { enum: ['buyer', 'seller', 'admin'] })
+      .notNull()
+      .default('buyer'),
+    verified: boolean('verified').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('buyer', 'seller', 'admin')`),
+    // Every answer that shows a name relies on this bound, whichever way the account was made.
+    check('users_name_length_check', sql`char_length(${t.name}) between 1 and 80`),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    token: text('token').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---------- catalogue ----------
+
+export const categories = pgTable('categories', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: created(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    phone: text('phone').notNull(),
+    location: text('location').notNull(),
+    condition: text('condition', { enum: ['excellent', 'good', 'fair'] }).notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    sellingPriceCents: integer('selling_price_cents').notNull(),
+    currency: text('currency').notNull(),
+    yearsUsed: integer('years_used').notNull(),
+    widthCm: integer('width_cm'),
+    depthCm: integer('depth_cm'),
+    heightCm: integer('height_cm'),
+    /** The selling price before the last change and when it changed: cards say "was $X" after a drop. */
+    previousPriceCents: integer('previous_price_cents'),
+    priceChangedAt: timestamp('price_changed_at', { withTimezone: true }),
+    status: text('status', { enum: ['available', 'sold'] })
+      .notNull()
+      .default('available'),
+    advertised: boolean('advertised').notNull().default(false),
+    advertisedAt: timestamp('advertised_at', { withTimezone: true }),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    // A checkout in progress holds the product for one booking until the hold expires.
+    holdBookingId: uuid('hold_booking_id'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+      ),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('products_status_check', sql`${t.status} in ('available', 'sold')`),
+    check('products_condition_check', sql`${t.condition} in ('excellent', 'good', 'fair')`),
+    check('products_prices_check', sql`${t.sellingPriceCents} > 0 and ${t.originalPriceCents} > 0`),
+    check('products_years_check', sql`${t.yearsUsed} between 0 and 100`),
+    // The category listing: available, not removed, newest first or by price, one index per sort.
+    // The id ends each sort key because listings break date ties on it, so the index alone gives the
+    // order; the columns after it (the seller, for the removed-seller check, and what the filters read)
+    // make each index covering, so a page's ids and a capped count are read from the index alone.
+    index('products_listing_date_idx')
+      .on(
+        t.categoryId,
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+        t.sellingPriceCents,
+        t.condition,
+        t.location,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
+    index('products_listing_price_idx')
+      .on(
+        t.categoryId,
+        t.sellingPriceCents,
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+        t.condition,
+        t.location,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
+    // Read backwards, the ascending index gives older first among equal prices: price_desc needs its own.
+    index('products_listing_price_desc_idx')
+      .on(
+        t.categoryId,
+        t.sellingPriceCents.desc().nullsFirst(),
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+        t.condition,
+        t.location,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
+    // Counting a category's listings reads this index only (seller_id for the removed-seller check).
+    index('products_listing_count_idx')
+      .on(t.categoryId, t.sellerId)
+      .where(sql`status = 'available' and deleted_at is null`),
+    // Search across categories, newest first.
+    index('products_available_date_idx')
+      .on(
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.categoryId,
+        t.sellerId,
+        t.sellingPriceCents,
+        t.condition,
+        t.location,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
+    index('products_advertised_idx')
+      .on(t.advertisedAt.desc())
+      .where(sql`advertised and status = 'available' and deleted_at is null`),
+    index('products_seller_idx').on(t.sellerId, t.postedAt.desc()),
+    index('products_search_idx').using('gin', t.search),
+    // Parts of words ("board" in "headboard"): trigrams of the text search reads (pg_trgm).
+    index('products_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`),
+  ],
+);
+
+/** Seller photos: uploaded first (product_id null), attached to a product in order, 1 to 8 each. */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id').references(() => products.id),
+    position: integer('position').notNull().default(0),
+    displayKey: text('display_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    // Null for photos stored before the middle size existed; pages then choose between the other two.
+    middleKey: text('middle_key'),
+    middleWidth: integer('middle_width'),
+    middleHeight: integer('middle_height'),
+    bytes: integer('bytes').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('product_photos_position_idx').on(t.productId, t.position),
+    index('product_photos_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`product_id is null`),
+    check('product_photos_position_check', sql`${t.position} between 0 and 7`),
+  ],
+);
+
+/** Every change of a selling price, by its seller's edit: the history behind "was $X" and price-drop mail. */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    oldPriceCents: integer('old_price_cents').notNull(),
+    newPriceCents: integer('new_price_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('price_changes_product_idx').on(t.productId, t.createdAt.desc())],
+);
+
+/** A buyer's saved products; a seller sees how many saved a listing, never who. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    createdAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    // Counting a listing's savers and telling them of a change.
+    index('favourites_product_idx').on(t.productId),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Dashboard notices about saved products, written in the transaction of the change with the mail. One
+ * event key per event and person, so running a change twice leaves one notice.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: text('kind', { enum: ['price_drop', 'sold', 'removed'] }).notNull(),
+    eventKey: text('event_key').notNull(),
+    /** The sentence, as it was true when it was written (a later price or title does not rewrite it). */
+    message: text('message').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    check('notices_kind_check', sql`${t.kind} in ('price_drop', 'sold', 'removed')`),
+    uniqueIndex('notices_event_key_idx').on(t.eventKey),
+    index('notices_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+// ---------- buying ----------
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    phone: text('phone').notNull(),
+    meetingLocation: text('meeting_location').notNull(),
+    // Price and title are copied from the product when booked; the request never supplies them.
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['booked', 'paid', 'completed', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('booked'),
+    /** Why it was cancelled or refunded, in words the buyer reads. */
+    cancelReason: text('cancel_reason'),
+    // The first checkout: the product can be held for this booking until 15 minutes after it, never longer.
+    checkoutStartedAt: timestamp('checkout_started_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Six digits the buyer tells the seller at pickup; set when the booking is paid. */
+    handoffCode: text('handoff_code'),
+    /** Wrong codes entered so far; the handoff locks at five. */
+    handoffAttempts: integer('handoff_attempts').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** How it completed: the seller entered the code, or the waiting period ran out. */
+    completedBy: text('completed_by', { enum: ['handoff', 'auto'] }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    // The buyer removed it from My Orders; a paid booking stays for the seller and admin.
+    hiddenByBuyerAt: timestamp('hidden_by_buyer_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded')`,
+    ),
+    uniqueIndex('bookings_one_open_per_buyer_idx')
+      .on(t.buyerId, t.productId)
+      .where(sql`status = 'booked'`),
+    // A product is sold to one buyer at a time; after a refund it may sell again.
+    uniqueIndex('bookings_one_paid_per_product_idx')
+      .on(t.productId)
+      .where(sql`status in ('paid', 'completed')`),
+    // Paid orders waiting for their handoff, oldest payment first (auto-completion).
+    index('bookings_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`status = 'paid'`),
+    index('bookings_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('bookings_product_idx').on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+/** One provider payment attempt (intent) per booking and amount, reused on retries. */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerIntentId: text('provider_intent_id').notNull().unique(),
+    clientSecret: text('client_secret'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['requires_payment', 'authorized', 'captured', 'cancelled', 'failed'],
+    })
+      .notNull()
+      .default('requires_payment'),
+    lastError: text('last_error'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('payment_intents_booking_amount_idx').on(t.bookingId, t.amountCents, t.provider)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('payments_transaction_idx').on(t.provider, t.transactionId),
+    uniqueIndex('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+/**
+ * One refund per payment (the unique payment_id makes it exactly once, whoever asks first). Written in the
+ * transaction that refunds the order; the provider call happens afterwards and is retried until it
+ * succeeds, with the same idempotency key every time.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the row until then; a crashed worker's claim runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_idx').on(t.paymentId),
+    index('refunds_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * The transactional outbox: every message is written in the transaction of the change that causes it,
+ * once per event (idempotency key), and sent by the mail worker.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_key_idx').on(t.idempotencyKey),
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Provider webhook events already processed, so a redelivery changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------- moderation ----------
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', {
+      enum: ['scam', 'wrong_condition', 'prohibited', 'duplicate', 'offensive', 'other'],
+    }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open_per_reporter_idx')
+      .on(t.reporterId, t.productId)
+      .where(sql`status = 'open'`),
+    index('reports_open_idx')
+      .on(t.productId, t.createdAt)
+      .where(sql`status = 'open'`),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    details: jsonb('details'),
+    createdAt: created(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    /** Double opt-in: set when the link in the confirmation mail is followed. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** Secret of the confirm and unsubscribe links. */
+    token: text('token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Lets Better Auth read a session and its user in one statement (its `joins` option) instead of two,
+ * on every signed-in request.
+ */
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));

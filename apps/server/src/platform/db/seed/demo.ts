@@ -1,0 +1,143 @@
+/**
+ * Demo data: accounts for every role and about thirty products with photos. Seeded on the first start of
+ * an empty embedded database outside production, and by `npm run db:seed` on demand; never in production.
+ */
+import { randomUUID } from 'node:crypto';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { categories, productPhotos, products, users } from '../schema.js';
+import { advisoryLocks } from '../client.js';
+import { processImage } from '../../images/pipeline.js';
+import { furnitureSvg, palettes } from './illustrations.js';
+import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
+
+/**
+ * Seeds only an empty database. Under an advisory lock (with seedDemo), so instances started together,
+ * or two seeding commands, take turns and the later ones find the data in place.
+ */
+export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
+  return app.database.withLock(advisoryLocks.demoSeed, async () => {
+    const [row] = await app.database.db.select({ n: count() }).from(users);
+    if ((row?.n ?? 0) > 0) return false;
+    await seedDemoUnlocked(app);
+    return true;
+  });
+}
+
+export async function seedDemo(app: FastifyInstance): Promise<void> {
+  await app.database.withLock(advisoryLocks.demoSeed, () => seedDemoUnlocked(app));
+}
+
+async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
+  if (app.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production.');
+  const { db } = app.database;
+  const ids = await ensureAccounts(app);
+
+  const sellerIds = [ids.seller!, ids.seller2!];
+  const [existing] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(inArray(products.sellerId, sellerIds));
+  if ((existing?.n ?? 0) > 0) return;
+
+  const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
+  const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
+  const now = Date.now();
+
+  for (const [index, item] of demoProducts.entries()) {
+    const categoryId = categoryBySlug.get(item.category);
+    if (!categoryId) continue;
+    const photos = await Promise.all(
+      [0, 1].map((variant) => storeIllustration(app, item.piece, (index + variant * 3) % palettes.length)),
+    );
+    // Spread post dates over the past weeks so "newest first" means something.
+    const postedAt = new Date(now - index * 9 * 60 * 60 * 1000);
+    await db.transaction(async (tx) => {
+      const [product] = await tx
+        .insert(products)
+        .values({
+          sellerId: ids[item.seller]!,
+          categoryId,
+          title: item.title,
+          description: item.description,
+          phone: '+880 1711 000' + String(100 + index).slice(-3),
+          location: item.location,
+          condition: item.condition,
+          originalPriceCents: item.original * 100,
+          sellingPriceCents: item.price * 100,
+          currency: app.config.CURRENCY,
+          yearsUsed: item.years,
+          widthCm: item.dims?.[0] ?? null,
+          depthCm: item.dims?.[1] ?? null,
+          heightCm: item.dims?.[2] ?? null,
+          advertised: Boolean(item.advertised),
+          advertisedAt: item.advertised ? postedAt : null,
+          postedAt,
+        })
+        .returning({ id: products.id });
+      await tx
+        .insert(productPhotos)
+        .values(
+          photos.map((photo, position) => ({
+            ...photo,
+            ownerId: ids[item.seller]!,
+            productId: product!.id,
+            position,
+          })),
+        );
+    });
+  }
+}
+
+async function ensureAccounts(app: FastifyInstance): Promise<Record<string, string>> {
+  const { db } = app.database;
+  const ids: Record<string, string> = {};
+  for (const account of demoAccounts) {
+    let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    if (!user) {
+      await app.auth.api.signUpEmail({
+        body: { name: account.name, email: account.email, password: DEMO_PASSWORD },
+      });
+      [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    }
+    // Admin and verification are granted here the same way an operator would: directly, server-side.
+    // The demo addresses receive no mail, so they are not asked to confirm them.
+    await db
+      .update(users)
+      .set({ role: account.role, verified: account.verified, emailVerified: true })
+      .where(eq(users.id, user!.id));
+    ids[account.key] = user!.id;
+  }
+  return ids;
+}
+
+async function storeIllustration(
+  app: FastifyInstance,
+  piece: Parameters<typeof furnitureSvg>[0],
+  palette: number,
+) {
+  const svg = furnitureSvg(piece, palettes[palette]!);
+  // Rendered to PNG first: uploads never accept SVG, and the seed goes through the same pipeline.
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  const processed = await processImage(png);
+  const id = randomUUID();
+  const displayKey = `${id}-display.webp`;
+  const middleKey = `${id}-middle.webp`;
+  const thumbKey = `${id}-thumb.webp`;
+  await app.services.images.put(displayKey, processed.display.data, 'image/webp');
+  await app.services.images.put(middleKey, processed.middle.data, 'image/webp');
+  await app.services.images.put(thumbKey, processed.thumb.data, 'image/webp');
+  return {
+    displayKey,
+    thumbKey,
+    width: processed.display.width,
+    height: processed.display.height,
+    thumbWidth: processed.thumb.width,
+    thumbHeight: processed.thumb.height,
+    middleKey,
+    middleWidth: processed.middle.width,
+    middleHeight: processed.middle.height,
+    bytes: processed.display.data.length + processed.middle.data.length + processed.thumb.data.length,
+  };
+}

@@ -1,0 +1,101 @@
+import { useState, type RefObject } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { notify } from '../../../components/ui/Toasts';
+import { bookingCreateBody, formatMoney, messages, type Me, type ProductCard } from '@furniture-mart/shared';
+import { Alert } from '../../../components/ui/Alert';
+import { Dialog } from '../../../components/ui/Dialog';
+import { TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { errorMessage } from '../../../lib/api';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { useConfig } from '../../../lib/session';
+import { useCreateBooking } from '../productActionsApi';
+
+/** Read-only facts look filled in rather than editable. */
+const readOnlyClass = 'bg-base-200 text-base-content/85 cursor-default';
+
+interface BookingDialogProps {
+  product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents'>;
+  me: Me;
+  onClose: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}
+
+/** Book Now: what is being booked and by whom (read-only), and how to reach the buyer to meet. */
+export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingDialogProps) {
+  const config = useConfig();
+  const createBooking = useCreateBooking();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(bookingCreateBody),
+    defaultValues: { productId: product.id, phone: '', meetingLocation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await createBooking.mutateAsync(values);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['phone', 'meetingLocation']))
+        setFormError(errorMessage(error));
+      return;
+    }
+    notify.success(messages.productBooked);
+    onClose();
+  });
+
+  const price = config.data ? formatMoney(product.sellingPriceCents, config.data.currency) : '';
+
+  return (
+    <Dialog title="Book Now" onClose={onClose} returnFocusRef={returnFocusRef} busy={isSubmitting}>
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Product"
+            value={product.title}
+            readOnly
+            className="sm:col-span-2"
+            inputClassName={readOnlyClass}
+          />
+          <TextField label="Price" value={price} readOnly inputClassName={`tabular-nums ${readOnlyClass}`} />
+          <TextField label="Name" value={me.user.name} readOnly inputClassName={readOnlyClass} />
+          <TextField
+            label="Email"
+            value={me.user.email}
+            readOnly
+            className="sm:col-span-2"
+            inputClassName={readOnlyClass}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            className="sm:col-span-2"
+            data-autofocus
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            label="Meeting location"
+            autoComplete="off"
+            placeholder="e.g. Gulshan 2 circle, Dhaka"
+            className="sm:col-span-2"
+            error={errors.meetingLocation?.message}
+            {...register('meetingLocation')}
+          />
+        </div>
+        <Alert tone="error">{formError}</Alert>
+        <SubmitButton pending={isSubmitting} pendingLabel="Submit..." className="btn-primary w-full">
+          Submit
+        </SubmitButton>
+      </form>
+    </Dialog>
+  );
+}

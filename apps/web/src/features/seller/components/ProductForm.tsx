@@ -1,0 +1,306 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../components/ui/Toasts';
+import {
+  conditions,
+  locations,
+  messages,
+  minorToAmountString,
+  productCreateRequestIn,
+  sellerMessages,
+  type ProductCreateRequest,
+  type ProductEditRequest,
+  type ProductPage,
+} from '@furniture-mart/shared';
+import { Alert } from '../../../components/ui/Alert';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { errorMessage } from '../../../lib/api';
+import { useCategories } from '../../../lib/catalogue';
+import { applyServerFieldErrors } from '../../../lib/forms';
+import { useConfig, useMe } from '../../../lib/session';
+import { useCreateProduct, useEditProduct } from '../api';
+import { PhotoPicker } from './PhotoPicker';
+import { usePhotoUploads } from './usePhotoUploads';
+
+const fieldNames = [
+  'title',
+  'phone',
+  'originalPrice',
+  'sellingPrice',
+  'yearsUsed',
+  'description',
+  'location',
+  'condition',
+  'categoryId',
+  'photoIds',
+  'widthCm',
+  'depthCm',
+  'heightCm',
+] as const satisfies readonly Path<ProductCreateRequest>[];
+
+// The selects start empty (their placeholder), which the schema refuses with "this field is required".
+const emptyForm = {
+  title: '',
+  phone: '',
+  originalPrice: '',
+  sellingPrice: '',
+  yearsUsed: '',
+  description: '',
+  location: '',
+  condition: '',
+  categoryId: '',
+  photoIds: [],
+  widthCm: '',
+  depthCm: '',
+  heightCm: '',
+} as unknown as ProductCreateRequest;
+
+const locationOptions = locations.map((value) => ({ value, label: value }));
+const conditionOptions = conditions.map((value) => ({
+  value,
+  label: value[0]!.toUpperCase() + value.slice(1),
+}));
+
+/** The form's values of a product being edited, as the seller typed them when adding it. */
+function valuesOf(product: ProductPage): ProductCreateRequest {
+  const cm = (value: number | null) => (value === null ? '' : String(value));
+  return {
+    title: product.title,
+    phone: product.viewer.phone ?? '',
+    originalPrice: minorToAmountString(product.originalPriceCents, product.currency),
+    sellingPrice: minorToAmountString(product.sellingPriceCents, product.currency),
+    yearsUsed: String(product.yearsUsed),
+    description: product.description,
+    location: product.location,
+    condition: product.condition,
+    categoryId: product.category.id,
+    photoIds: product.photos.map((photo) => photo.id),
+    widthCm: cm(product.dimensionsCm.width),
+    depthCm: cm(product.dimensionsCm.depth),
+    heightCm: cm(product.dimensionsCm.height),
+  } as ProductCreateRequest;
+}
+
+interface ProductFormProps {
+  /** The product to change (Edit); without it the form adds a new one. */
+  editing?: ProductPage;
+}
+
+/**
+ * Add A Product and Edit: the same fields and rules. An edit sends only what changed (the photo list
+ * whole, when its photos or their order changed), so an untouched price records no price change.
+ */
+export function ProductForm({ editing }: ProductFormProps) {
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const { data: config } = useConfig();
+  const categories = useCategories();
+  const createProduct = useCreateProduct();
+  const editProduct = useEditProduct(editing?.id ?? '');
+  const uploads = usePhotoUploads(editing?.photos);
+  const [formError, setFormError] = useState<string | null>(null);
+  // Set when a submit found photos unfinished; the notice then follows their state until they are ready.
+  const [photosNotice, setPhotosNotice] = useState(false);
+  const currency = config?.currency ?? 'USD';
+  // Prices are checked in the shop's currency: no decimals for JPY, up to three for BHD.
+  const resolver = useMemo(() => zodResolver(productCreateRequestIn(currency)), [currency]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted, dirtyFields },
+  } = useForm({ resolver, defaultValues: editing ? valuesOf(editing) : emptyForm });
+
+  // The form submits the ids of the photos that finished uploading, in the order shown (cover first).
+  const uploadedIds = uploads.items.flatMap((item) => (item.uploaded ? [item.uploaded.id] : []));
+  const uploadedKey = uploadedIds.join(',');
+  useEffect(() => {
+    setValue('photoIds', uploadedKey ? uploadedKey.split(',') : [], {
+      shouldValidate: isSubmitted,
+      shouldDirty: !editing || uploadedKey !== editing.photos.map((photo) => photo.id).join(','),
+    });
+  }, [uploadedKey, isSubmitted, setValue, editing]);
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      if (editing) {
+        const originalPhotos = editing.photos.map((photo) => photo.id).join(',');
+        const changes: Record<string, unknown> = {};
+        for (const name of fieldNames) {
+          if (name === 'photoIds') {
+            if (values.photoIds.join(',') !== originalPhotos) changes.photoIds = values.photoIds;
+          } else if (dirtyFields[name]) {
+            changes[name] = values[name];
+          }
+        }
+        if (Object.keys(changes).length === 0) {
+          setFormError(sellerMessages.nothingToChange);
+          return;
+        }
+        await editProduct.mutateAsync(changes as ProductEditRequest);
+      } else {
+        await createProduct.mutateAsync(values);
+      }
+    } catch (error) {
+      // A 409 (sold, or someone is paying for it) has no field: its message shows above the button.
+      if (!applyServerFieldErrors(error, setError, fieldNames)) setFormError(errorMessage(error));
+      return;
+    }
+    if (editing) {
+      notify.success(sellerMessages.productUpdated);
+      await navigate(`/products/${editing.id}`);
+    } else {
+      notify.success(messages.productAdded);
+      await navigate('/dashboard/myProducts');
+    }
+  });
+
+  const photosPending = uploads.items.some((item) => item.status === 'uploading');
+  const photosFailed = uploads.items.some((item) => item.status === 'failed');
+  const photosMessage = !photosNotice
+    ? null
+    : photosPending
+      ? sellerMessages.photosUploading
+      : photosFailed
+        ? sellerMessages.photosFailed
+        : null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Photos still on their way would otherwise read as "no photo"; say what is really going on.
+    if (photosPending || photosFailed) {
+      event.preventDefault();
+      setFormError(null);
+      setPhotosNotice(true);
+      return;
+    }
+    setPhotosNotice(false);
+    void submit(event);
+  };
+
+  const categoryOptions = (categories.data ?? []).map((category) => ({
+    value: category.id,
+    label: category.title,
+  }));
+  const photoError = errors.photoIds?.message ?? errors.photoIds?.root?.message;
+
+  return (
+    <form className="space-y-6" onSubmit={onSubmit} noValidate>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="sr-only">Product details</legend>
+        <TextField
+          label="Product name"
+          autoComplete="off"
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label={`Purchase price (${currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="What you paid for it."
+          error={errors.originalPrice?.message}
+          {...register('originalPrice')}
+        />
+        <TextField
+          label={`Selling price (${currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="What you are asking for now."
+          error={errors.sellingPrice?.message}
+          {...register('sellingPrice')}
+        />
+        <TextField
+          label="Years used"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.yearsUsed?.message}
+          {...register('yearsUsed')}
+        />
+        <SelectField
+          label="Location"
+          emptyOption={{ label: 'Choose a location' }}
+          options={locationOptions}
+          error={errors.location?.message}
+          {...register('location')}
+        />
+        <SelectField
+          label="Condition"
+          emptyOption={{ label: 'Choose the condition' }}
+          options={conditionOptions}
+          error={errors.condition?.message}
+          {...register('condition')}
+        />
+        <SelectField
+          label="Category"
+          emptyOption={{ label: categories.isPending ? 'Loading categories…' : 'Choose a category' }}
+          options={categoryOptions}
+          error={
+            errors.categoryId?.message ?? (categories.isError ? errorMessage(categories.error) : undefined)
+          }
+          {...register('categoryId')}
+        />
+      </fieldset>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-base-content">Size in cm (optional)</legend>
+        <div className="grid grid-cols-3 gap-3">
+          <TextField
+            label="Width"
+            inputMode="numeric"
+            error={errors.widthCm?.message}
+            {...register('widthCm')}
+          />
+          <TextField
+            label="Depth"
+            inputMode="numeric"
+            error={errors.depthCm?.message}
+            {...register('depthCm')}
+          />
+          <TextField
+            label="Height"
+            inputMode="numeric"
+            error={errors.heightCm?.message}
+            {...register('heightCm')}
+          />
+        </div>
+      </fieldset>
+
+      <TextAreaField
+        label="Description"
+        rows={5}
+        hint="Material, size, any marks or repairs, and why you are selling."
+        error={errors.description?.message}
+        {...register('description')}
+      />
+
+      <PhotoPicker uploads={uploads} error={photoError} />
+
+      <TextField
+        label="Email"
+        type="email"
+        value={me?.user.email ?? ''}
+        readOnly
+        hint="From your account."
+        inputClassName="bg-base-200"
+      />
+
+      <Alert tone="error">{photosMessage ?? formError}</Alert>
+      <SubmitButton pending={isSubmitting} className="btn-primary w-full sm:w-auto">
+        {editing ? 'Save changes' : 'Add Product'}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+/** Buying: booking a product, its orders as buyer and seller see them, and reporting a product. */
+import { z } from 'zod';
+import { bookingStatuses, productStatuses, reportLimits, reportReasons, reportStatuses } from './enums.js';
+import { messages } from './messages/index.js';
+import { choice, pageOf, phoneSchema, photoSchema, requiredText } from './common.js';
+
+// ---------- requests ----------
+
+export const bookingCreateBody = z.object({
+  productId: z.uuid(messages.invalidProduct),
+  phone: phoneSchema,
+  meetingLocation: requiredText(200),
+});
+export type BookingCreateBody = z.input<typeof bookingCreateBody>;
+
+export const reportCreateBody = z.object({
+  productId: z.uuid(messages.invalidProduct),
+  reason: choice(reportReasons),
+  details: z
+    .string()
+    .trim()
+    .max(reportLimits.detailsMaxLength, messages.atMostCharacters(reportLimits.detailsMaxLength))
+    .optional(),
+});
+export type ReportCreateBody = z.input<typeof reportCreateBody>;
+
+// ---------- answers ----------
+
+const bookingFields = {
+  id: z.uuid(),
+  status: z.enum(bookingStatuses),
+  cancelReason: z.string().nullable(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  product: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    status: z.enum([...productStatuses, 'removed']),
+    cover: photoSchema.nullable(),
+  }),
+  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
+  /** The seller as the buyer reaches them: phone only for the buyer who booked (null for anyone else). */
+  seller: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    verified: z.boolean(),
+    phone: z.string().nullable(),
+  }),
+  transactionId: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  /** The code the buyer tells the seller at pickup: only for the buyer, only while paid. */
+  handoffCode: z.string().nullable(),
+  /** Wrong codes are limited; at 0 the handoff is locked. */
+  handoffAttemptsLeft: z.number().int(),
+};
+
+/** A booking in the buyer's own list (and the answer to booking). */
+export const bookingSchema = z.object({ ...bookingFields, phone: z.string(), meetingLocation: z.string() });
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingPageSchema = pageOf(bookingSchema);
+
+/**
+ * GET /api/bookings/:id. The buyer's phone and meeting location are null unless the viewer is that buyer:
+ * the seller and admins read them from the product's bookings list instead.
+ */
+export const bookingDetailSchema = z.object({
+  ...bookingFields,
+  phone: z.string().nullable(),
+  meetingLocation: z.string().nullable(),
+});
+export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+/** A booking as the product's seller sees it: enough to arrange the meeting. */
+export const productBookingSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(bookingStatuses),
+  cancelReason: z.string().nullable(),
+  buyerName: z.string(),
+  /** The buyer's email was confirmed through the verification mail. */
+  buyerEmailVerified: z.boolean(),
+  phone: z.string(),
+  meetingLocation: z.string(),
+  createdAt: z.string(),
+});
+export type ProductBooking = z.infer<typeof productBookingSchema>;
+
+export const productBookingPageSchema = pageOf(productBookingSchema);
+
+/** The answer to POST /api/reports. */
+export const createdReportSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  reason: z.enum(reportReasons),
+  details: z.string().nullable(),
+  status: z.enum(reportStatuses),
+  createdAt: z.string(),
+});
+export type CreatedReport = z.infer<typeof createdReportSchema>;

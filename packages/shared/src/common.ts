@@ -1,0 +1,153 @@
+/**
+ * Building blocks every area's contract uses: the field rules a person types into (the web forms and the
+ * server's routes share them), ids, paging, photos and the error answer.
+ */
+import { z } from 'zod';
+import { imageLimits, pagination } from './enums.js';
+import { messages, sellerMessages } from './messages/index.js';
+import { isAmountText, parseAmount } from './money.js';
+
+const required = { error: messages.required };
+
+/** A required text field: trimmed, and empty counts as missing. */
+export const requiredText = (max = 200) =>
+  z.string(required).trim().min(1, messages.required).max(max, messages.atMostCharacters(max));
+
+export const emailSchema = z
+  .string(required)
+  .trim()
+  .min(1, messages.required)
+  .max(254, messages.invalidEmail)
+  .pipe(z.email(messages.invalidEmail));
+
+/** A new password: 8 to 128 characters, not only spaces. The server also refuses the most common ones. */
+export const passwordSchema = z
+  .string(required)
+  .min(1, messages.required)
+  .min(8, messages.passwordRule)
+  .max(128, messages.atMostCharacters(128))
+  .refine((value) => value.trim() !== '', messages.passwordBlank);
+
+export const phoneSchema = z
+  .string(required)
+  .trim()
+  .min(1, messages.required)
+  .max(24, messages.invalidPhone)
+  .refine((value) => {
+    if (!/^\+?[\d\s()-]+$/.test(value)) return false;
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 7 && digits <= 15;
+  }, messages.invalidPhone);
+
+/** A positive amount with at most two decimals, typed as text or sent as a number. */
+export const amountSchema = z
+  .union([z.string(required), z.number(required)], required)
+  .refine((value) => String(value).trim() !== '', messages.required)
+  .refine((value) => isAmountText(value), messages.invalidPrice);
+
+/**
+ * An amount read in minor units of `currency` (none for JPY, three for BHD). Issues are raised on the
+ * field itself, so the answer names it.
+ */
+export function toMinorUnits(currency: string, max = Number.MAX_SAFE_INTEGER, tooHigh?: string) {
+  return (value: string | number, ctx: z.RefinementCtx): number => {
+    const minor = parseAmount(value, currency);
+    if (minor === null) ctx.addIssue({ code: 'custom', message: messages.invalidPrice });
+    else if (minor > max) ctx.addIssue({ code: 'custom', message: tooHigh ?? messages.invalidPrice });
+    return minor ?? 0;
+  };
+}
+
+export const yearsUsedSchema = z
+  .union([z.string(required), z.number(required)], required)
+  .refine((value) => String(value).trim() !== '', messages.required)
+  .refine((value) => {
+    const text = String(value).trim();
+    return /^\d{1,3}$/.test(text) && Number(text) <= 100;
+  }, messages.invalidYears);
+
+export const optionalCm = z
+  .union([z.string(), z.number()])
+  .optional()
+  .refine((value) => {
+    if (value === undefined || String(value).trim() === '') return true;
+    const text = String(value).trim();
+    return /^\d{1,4}$/.test(text) && Number(text) > 0 && Number(text) <= 1000;
+  }, messages.invalidCentimetres);
+
+/** One of a fixed list; a missing or unknown value reads as a field to fill in. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: messages.required });
+
+// ---------- requests every list and item route shares ----------
+
+export const idParams = z.object({ id: z.uuid(messages.invalidId) });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(pagination.maxPageSize, messages.pageSizeAtMost(pagination.maxPageSize))
+    .default(pagination.defaultPageSize),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The ids of uploaded photos in the order they are shown; the first is the cover. */
+export const photoIdsSchema = z
+  .array(z.uuid(messages.invalidPhoto), required)
+  .min(imageLimits.minPhotos, messages.required)
+  .max(imageLimits.maxPhotos, sellerMessages.tooManyPhotos)
+  .refine((ids) => new Set(ids).size === ids.length, messages.photoUsedTwice);
+
+// ---------- answers ----------
+
+/** One page of a list; `total` counts every item the query matches. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const photoSchema = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumbWidth: z.number().int(),
+  thumbHeight: z.number().int(),
+  /** A size between the two for phones and mid-sized cards; null for photos stored before it existed. */
+  middleUrl: z.string().nullable(),
+  middleWidth: z.number().int().nullable(),
+  middleHeight: z.number().int().nullable(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+/** Width, depth and height in whole centimetres; null when the seller left one out. */
+export const dimensionsCmSchema = z.object({
+  width: z.number().int().nullable(),
+  depth: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+/** A 204 answer: no body. */
+export const noContent = z.null().describe('Done');
+
+/** The body of every 4xx and 5xx answer. */
+export const apiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -1,0 +1,213 @@
+/**
+ * Products: the add-product and edit requests as both the form and the server validate them, the product
+ * page with its seller card, the seller's own products and uploaded photos.
+ */
+import { z } from 'zod';
+import {
+  bookingStatuses,
+  conditions,
+  locations,
+  maxPrice,
+  maxPriceMinor,
+  productPageStatuses,
+  productStatuses,
+} from './enums.js';
+import { messages, sellerMessages } from './messages/index.js';
+import { formatMoney, isAmountText, parseAmount } from './money.js';
+import {
+  amountSchema,
+  choice,
+  dimensionsCmSchema,
+  optionalCm,
+  pageOf,
+  phoneSchema,
+  photoIdsSchema,
+  photoSchema,
+  requiredText,
+  toMinorUnits,
+  yearsUsedSchema,
+} from './common.js';
+
+// ---------- requests ----------
+
+const amountWithinLimit = amountSchema.refine((value) => {
+  // Read with three decimals, the most any accepted currency has, then compared in major units.
+  const thousandths = parseAmount(value, 'BHD');
+  return thousandths === null || thousandths <= maxPrice * 1000;
+}, sellerMessages.priceTooHigh);
+
+/**
+ * POST /api/products and the Add A Product form. Unknown keys (a seller id, a status, an advertised flag)
+ * are dropped: the seller comes from the session and a new product is always available and not advertised.
+ */
+export const productCreateRequest = z.object({
+  title: requiredText(120),
+  phone: phoneSchema,
+  originalPrice: amountWithinLimit,
+  sellingPrice: amountWithinLimit,
+  yearsUsed: yearsUsedSchema,
+  description: z
+    .string({ error: messages.enterDescription })
+    .trim()
+    .min(1, messages.enterDescription)
+    .max(4000, messages.atMostCharacters(4000)),
+  location: choice(locations),
+  condition: choice(conditions),
+  categoryId: z.uuid({ error: messages.required }),
+  photoIds: photoIdsSchema,
+  widthCm: optionalCm,
+  depthCm: optionalCm,
+  heightCm: optionalCm,
+});
+export type ProductCreateRequest = z.input<typeof productCreateRequest>;
+
+/**
+ * The Add A Product form in the shop's currency (GET /api/config): amounts with no more decimals than
+ * that currency has (none for JPY, three for BHD), as the server will read them. The form sends what
+ * was typed; productCreateBodyIn reads the same rules into stored values.
+ */
+export function productCreateRequestIn(currency: string): typeof productCreateRequest {
+  const amountIn = amountWithinLimit.refine(
+    (value) => !isAmountText(value) || parseAmount(value, currency) !== null,
+    messages.invalidPrice,
+  );
+  return productCreateRequest.extend({ originalPrice: amountIn, sellingPrice: amountIn });
+}
+
+const centimetres = (value: string | number | undefined): number | null => {
+  const text = value === undefined ? '' : String(value).trim();
+  return text === '' ? null : Number(text);
+};
+
+/** A price as it is stored: minor units of `currency`, at most what a price column holds. */
+const storedPrice = (currency: string) => {
+  const tooHigh = sellerMessages.priceAboveColumn(formatMoney(maxPriceMinor, currency));
+  return amountWithinLimit.transform(toMinorUnits(currency, maxPriceMinor, tooHigh));
+};
+
+const wholeYears = (value: string | number): number => Number(String(value).trim());
+
+/**
+ * What the server runs for POST /api/products: the form's rules, then the values as they are stored:
+ * prices in minor units of `currency` (at most what a price column holds), years and centimetres as numbers.
+ */
+export function productCreateBodyIn(currency: string) {
+  const price = storedPrice(currency);
+  return productCreateRequest
+    .extend({ originalPrice: price, sellingPrice: price })
+    .transform(({ originalPrice, sellingPrice, yearsUsed, widthCm, depthCm, heightCm, ...rest }) => ({
+      ...rest,
+      originalPriceCents: originalPrice,
+      sellingPriceCents: sellingPrice,
+      yearsUsed: wholeYears(yearsUsed),
+      widthCm: centimetres(widthCm),
+      depthCm: centimetres(depthCm),
+      heightCm: centimetres(heightCm),
+    }));
+}
+export type ProductCreateValues = z.output<ReturnType<typeof productCreateBodyIn>>;
+
+/**
+ * PATCH /api/products/:id: any of the add-product fields, with the same rules, read into stored values
+ * the same way as productCreateBodyIn. An absent field stays as it is (undefined), an empty dimension
+ * clears it (null); `photoIds` is the whole new list in order: photos of this product to keep and new
+ * uploads. Unknown keys are dropped, so a body of only those is "nothing to change".
+ */
+export function productEditBodyIn(currency: string) {
+  const price = storedPrice(currency);
+  const given = <T, R>(value: T | undefined, read: (value: T) => R): R | undefined =>
+    value === undefined ? undefined : read(value);
+  return productCreateRequest
+    .extend({ originalPrice: price, sellingPrice: price })
+    .partial()
+    .refine((body) => Object.values(body).some((value) => value !== undefined), {
+      message: sellerMessages.nothingToChange,
+    })
+    .transform(({ originalPrice, sellingPrice, yearsUsed, widthCm, depthCm, heightCm, ...rest }) => ({
+      ...rest,
+      originalPriceCents: originalPrice,
+      sellingPriceCents: sellingPrice,
+      yearsUsed: given(yearsUsed, wholeYears),
+      widthCm: given(widthCm, centimetres),
+      depthCm: given(depthCm, centimetres),
+      heightCm: given(heightCm, centimetres),
+    }));
+}
+export type ProductEditRequest = z.input<ReturnType<typeof productEditBodyIn>>;
+export type ProductEditValues = z.output<ReturnType<typeof productEditBodyIn>>;
+
+// ---------- answers ----------
+
+/**
+ * A product in the seller's own list. `paidBookings` counts paid and completed orders, so a sold item
+ * never shows 0; `savedCount` is how many people saved it (never who).
+ */
+export const myProductSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  sellingPriceCents: z.number().int(),
+  /** The price before a drop within the last 14 days ("was $X"), else null. */
+  previousPriceCents: z.number().int().nullable(),
+  postedAt: z.string(),
+  status: z.enum(productStatuses),
+  advertised: z.boolean(),
+  openBookings: z.number().int(),
+  paidBookings: z.number().int(),
+  savedCount: z.number().int(),
+  cover: photoSchema.nullable(),
+});
+export type MyProduct = z.infer<typeof myProductSchema>;
+
+export const myProductPageSchema = pageOf(myProductSchema);
+
+/** A photo of a product with its id, so an edit can keep, reorder or remove it. */
+export const productPhotoSchema = photoSchema.extend({ id: z.uuid() });
+export type ProductPhoto = z.infer<typeof productPhotoSchema>;
+
+/** The seller card of a product page and the head of a seller page. */
+export const sellerCardSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  verified: z.boolean(),
+  memberSince: z.string(),
+  /** Listings on sale now. */
+  listings: z.number().int(),
+});
+export type SellerCard = z.infer<typeof sellerCardSchema>;
+
+/** GET /api/products/:id: every field, its photos, its seller and what the caller can do with it. */
+export const productPageSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: z.object({ id: z.uuid(), slug: z.string(), title: z.string() }),
+  location: z.enum(locations),
+  condition: z.enum(conditions),
+  sellingPriceCents: z.number().int(),
+  originalPriceCents: z.number().int(),
+  /** The price before a drop within the last 14 days ("was $X"), else null. */
+  previousPriceCents: z.number().int().nullable(),
+  currency: z.string(),
+  yearsUsed: z.number().int(),
+  postedAt: z.string(),
+  dimensionsCm: dimensionsCmSchema,
+  photos: z.array(productPhotoSchema),
+  status: z.enum(productPageStatuses),
+  seller: sellerCardSchema,
+  /** What the signed-in caller can do with it. */
+  viewer: z.object({
+    own: z.boolean(),
+    favourite: z.boolean(),
+    /** The caller's own booking of it (open, paid or completed): Book Now leads to that order. */
+    booking: z.object({ id: z.uuid(), status: z.enum(bookingStatuses) }).nullable(),
+    /** Only for its seller: the phone buyers see after paying, for the edit form. */
+    phone: z.string().nullable(),
+    /** Only for its seller: how many people saved it (never who). */
+    savedCount: z.number().int().nullable(),
+  }),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** POST /api/uploads/images: the photo, ready to be one of a new product's photoIds. */
+export const uploadedImageSchema = z.object({ id: z.uuid(), ...photoSchema.shape });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
