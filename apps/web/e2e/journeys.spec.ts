@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { messages } from '@furniture-mart/shared';
 import { demoAccounts, fillSignUp, signIn, uniqueEmail } from './support/accounts';
 import { listProduct, reportProduct, signUpPerson } from './support/api';
@@ -89,6 +89,24 @@ async function bookFromCard(page: Page, title: string, phone: string, meetingLoc
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(messages.productBooked)).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expectClearOfNavigation(
+    page,
+    page.getByRole('status').filter({ hasText: messages.productBooked }).locator('..'),
+  );
+}
+
+/** A message on screen never covers the main navigation, which people reach for next. */
+async function expectClearOfNavigation(page: Page, message: Locator) {
+  const nav = await mainNav(page).boundingBox();
+  const box = await message.boundingBox();
+  expect(nav).not.toBeNull();
+  expect(box).not.toBeNull();
+  const overlaps =
+    box!.x < nav!.x + nav!.width &&
+    nav!.x < box!.x + box!.width &&
+    box!.y < nav!.y + nav!.height &&
+    nav!.y < box!.y + box!.height;
+  expect(overlaps, 'the message covers the main navigation').toBe(false);
 }
 
 /** From My Orders to a paid order, with the sandbox's test card that succeeds. */

@@ -32,8 +32,10 @@ const Toaster = lazy(() =>
   library().then(({ Toaster: LibraryToaster }) => ({
     default: function AppToaster() {
       return (
+        // At the bottom: a toast at the top covered the main navigation, the thing most often clicked
+        // next, and pointing at a toast pauses it, so it stayed in the way.
         <LibraryToaster
-          position="top-center"
+          position="bottom-center"
           toastOptions={{
             duration: 4000,
             success: { duration: 2000 },
