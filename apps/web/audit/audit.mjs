@@ -1,6 +1,6 @@
 // `npm run audit:web`: installs Lighthouse into this folder (it is not part of the default install),
 // then serves the production build with demo data and runs Lighthouse in the system
-// Chromium on home, a category page and login, for mobile and desktop, AUDIT_RUNS times each (default 3;
+// Chromium on home, a category page, a product page and login, for mobile and desktop, AUDIT_RUNS times each (default 3;
 // the median run counts). Prints the four category scores and LCP for each, and the gzip size of the
 // JavaScript and CSS the home page loads.
 import { spawn } from 'node:child_process';
@@ -103,6 +103,9 @@ async function audit(tab, url, form) {
 async function main() {
   await waitForHealth();
   const cookie = await signInCookie();
+  const advertised = await (await fetch(`${base}/api/products/advertised`)).json();
+  const productId = advertised.items[0]?.id;
+  if (!productId) throw new Error('the demo data has no advertised product');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -119,6 +122,7 @@ async function main() {
   const pages = [
     { name: 'home', url: `${base}/`, signedIn: false },
     { name: 'category', url: `${base}/categories/living-room`, signedIn: true },
+    { name: 'product', url: `${base}/products/${productId}`, signedIn: true },
     { name: 'login', url: `${base}/login`, signedIn: false },
   ];
   const rows = [];
