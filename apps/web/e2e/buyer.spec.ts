@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { buyerMessages, messages } from '@furniture-mart/shared';
+import { buyerMessages, catalogueMessages, messages } from '@furniture-mart/shared';
 import { signIn } from './support/accounts';
 import path from 'node:path';
 import { listProduct, signUpPerson, type Person } from './support/api';
@@ -91,6 +91,14 @@ test.describe.serial('buyer flows', () => {
     await dialog.getByLabel('Meeting location').fill(meetingLocation);
     await screenshotDialogBothWidths(page, 'buyer-booking-dialog');
 
+    // The same piece open in another tab, its Book Now dialog filled in before this booking lands.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(`/categories/${booked.category}?q=${stamp}`);
+    await card(otherTab, booked.title).getByRole('button', { name: 'Book Now' }).click();
+    const otherDialog = otherTab.getByRole('dialog', { name: 'Book Now' });
+    await otherDialog.getByLabel('Phone').fill(phone);
+    await otherDialog.getByLabel('Meeting location').fill(meetingLocation);
+
     const release = await holdRequest(page, '**/api/bookings', 'POST');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     const sending = dialog.getByRole('button', { name: 'Submit...' });
@@ -99,17 +107,21 @@ test.describe.serial('buyer flows', () => {
     release();
     await expect(page.getByText(messages.productBooked)).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(bookButton).toBeFocused();
     await page.unroute('**/api/bookings');
 
-    // A second booking of the same product is refused, and the dialog says why.
-    await bookButton.click();
-    await dialog.getByLabel('Phone').fill(phone);
-    await dialog.getByLabel('Meeting location').fill(meetingLocation);
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(messages.alreadyBooked);
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(dialog).toBeHidden();
+    // Booked: the card leads to the order instead of offering Book Now again, and focus is there.
+    const bookedCard = card(page, booked.title);
+    const orderLink = bookedCard.getByRole('link', { name: 'Open your order' });
+    await expect(orderLink).toBeFocused();
+    await expect(orderLink).toHaveAccessibleName(`Open your order: ${booked.title}`);
+    await expect(orderLink).toHaveAccessibleDescription(catalogueMessages.bookedByYou);
+    await expect(orderLink).toHaveAttribute('href', /^\/dashboard\/orders\/[0-9a-f-]{36}$/);
+    await expect(bookedCard.getByRole('button', { name: /Book Now/ })).toHaveCount(0);
+
+    // The other tab's booking of the same piece is refused, and its dialog says why.
+    await otherDialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(otherDialog.getByRole('alert')).toHaveText(messages.alreadyBooked);
+    await otherTab.close();
 
     const reportButton = card(page, reported.title).getByRole('button', { name: 'Report' });
     await reportButton.click();

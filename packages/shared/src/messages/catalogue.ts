@@ -13,6 +13,7 @@ export const catalogueMessages = {
   noFavourites: 'You have not saved any furniture yet.',
   noNotices: 'Nothing new about the furniture you saved.',
   alreadyBookedLead: 'You booked this item. Open your order to pay or follow it.',
+  bookedByYou: 'You booked this item.',
   was: (amount: string) => `was ${amount}`,
   noticePriceDrop: (title: string, from: string, to: string) =>
     `The price of “${title}” dropped from ${from} to ${to}.`,

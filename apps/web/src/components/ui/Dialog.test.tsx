@@ -31,7 +31,46 @@ function Opener({ busy = false, onClose }: { busy?: boolean; onClose?: () => voi
   );
 }
 
+/** Book Now replaced by a link to the order while the dialog is open, as a booking does. */
+function ReplacedOpener() {
+  const [open, setOpen] = useState(false);
+  const [booked, setBooked] = useState(false);
+  const slotRef = useRef<HTMLElement | null>(null);
+  const slot = (element: HTMLElement | null) => {
+    slotRef.current = element;
+  };
+  return (
+    <>
+      {booked ? (
+        <a ref={slot} href="/dashboard/orders/1">
+          Open your order
+        </a>
+      ) : (
+        <button ref={slot} type="button" onClick={() => setOpen(true)}>
+          Book Now
+        </button>
+      )}
+      {open ? (
+        <Dialog title="Book Now" returnFocusRef={slotRef} onClose={() => setOpen(false)}>
+          <button type="button" onClick={() => setBooked(true)}>
+            Submit
+          </button>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
 describe('Dialog', () => {
+  it('gives focus to what took the opener’s place while it was open', async () => {
+    render(<ReplacedOpener />);
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open your order' })).toHaveFocus();
+  });
+
   it('opens as a modal named by its title, with focus on the marked control', async () => {
     render(<Opener />);
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));

@@ -31,7 +31,10 @@ export interface DialogProps {
   header?: boolean;
   /** False where the content has its own way out, e.g. a confirmation's Cancel. */
   closeButton?: boolean;
-  /** Gets focus back when the dialog closes; the element focused when it opened if unset. */
+  /**
+   * Gets focus back when the dialog closes, read at that moment (so it may point at what replaced the
+   * opener); the element focused when it opened if unset or empty.
+   */
   returnFocusRef?: RefObject<HTMLElement | null>;
   /** The id of the text that describes the dialog, e.g. a confirmation's question. */
   describedBy?: string;
@@ -75,7 +78,10 @@ export function Dialog({
       // Our own close is no news to the parent, whenever the browser reports it.
       openRef.current = false;
       if (dialog.open) dialog.close();
-      opener?.focus();
+      // Read now on purpose: the opener's place may hold another element by now (Book Now replaced by
+      // the link to the order it made).
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      (returnFocusRef?.current ?? opener)?.focus();
     };
   }, [open, returnFocusRef]);
 

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   catalogueMessages,
   pagination,
+  type Booking,
   type Favourite,
   type FavouriteState,
   type Page,
@@ -17,6 +18,8 @@ import { useAuth } from '../../lib/session';
 // Under the catalogue's products, so whatever refreshes every listing (a booking, an edit) refreshes it.
 const productPageKey = (id: string) => [...catalogueKeys.products, 'page', id] as const;
 const savedIdsKey = [...sharedKeys.favourites, 'ids'] as const;
+// Under My Orders, so booking, cancelling or deleting an order refreshes it with the list.
+const openBookingsKey = [...sharedKeys.myBookings, 'open-by-product'] as const;
 
 export function productPageQuery(id: string) {
   return queryOptions({
@@ -49,6 +52,31 @@ export function useSavedProductIds(): ReadonlySet<string> | null {
   });
   if (!isBuyer || !saved.data) return null;
   return new Set(saved.data);
+}
+
+/**
+ * The buyer's open bookings by product, so a card leads to the order instead of offering Book Now
+ * again (the server would refuse a second open booking). The newest bookings, up to one page of the
+ * largest size the API allows; an older open one still gets the server's refusal in the dialog.
+ */
+export function useOpenBookingsByProduct(): ReadonlyMap<string, string> | null {
+  const auth = useAuth();
+  const isBuyer = auth.status === 'signedIn' && auth.me.isBuyer;
+  const open = useQuery({
+    queryKey: openBookingsKey,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Page<Booking>>(
+        `/api/my/bookings?pageSize=${pagination.maxPageSize}`,
+        signal,
+      );
+      return page.items
+        .filter((booking) => booking.status === 'booked')
+        .map((booking) => [booking.product.id, booking.id] as const);
+    },
+    enabled: isBuyer,
+  });
+  if (!isBuyer || !open.data) return null;
+  return new Map(open.data);
 }
 
 /** Saves or unsaves; the heart turns at once and turns back if the server says no. */

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buyerMessages, type ProductCard } from '@furniture-mart/shared';
+import { buyerMessages, catalogueMessages, type ProductCard } from '@furniture-mart/shared';
 import { useAuth } from '../../../lib/session';
+import { useOpenBookingsByProduct } from '../productApi';
 
 // The dialogs bring the form library; cards also show on public pages (Popular furniture on the home
 // page), so the dialogs load when a buyer is about to use one, not with the cards.
@@ -21,13 +22,20 @@ function preload(load: () => Promise<unknown>) {
 
 /**
  * The Report and Book Now buttons under a product card. Only buyers book and report: a signed-in seller
- * or admin sees both disabled with the reason, and a visitor is sent to sign in first.
+ * or admin sees both disabled with the reason, and a visitor is sent to sign in first. A buyer who
+ * already booked the piece is led to that order instead.
  */
 export function ProductCardActions({ product }: { product: ProductCard }) {
   const auth = useAuth();
   const location = useLocation();
+  const openBookings = useOpenBookingsByProduct();
   const [open, setOpen] = useState<'book' | 'report' | null>(null);
-  const bookRef = useRef<HTMLButtonElement>(null);
+  // Book Now's place: the button, or the link to the order once booked, where focus returns after the
+  // booking dialog closes.
+  const bookRef = useRef<HTMLElement | null>(null);
+  const bookSlot = (element: HTMLElement | null) => {
+    bookRef.current = element;
+  };
   const reportRef = useRef<HTMLButtonElement>(null);
   const reasonId = useId();
 
@@ -56,6 +64,7 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
 
   const { me } = auth;
   const canAct = me.isBuyer;
+  const bookingId = openBookings?.get(product.id);
 
   return (
     <div className="space-y-1.5" data-product-id={product.id}>
@@ -73,21 +82,37 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
         >
           Report<span className="sr-only"> {product.title}</span>
         </button>
-        <button
-          ref={bookRef}
-          type="button"
-          className="btn btn-primary btn-sm flex-1"
-          disabled={!canAct}
-          aria-describedby={canAct ? undefined : reasonId}
-          aria-haspopup="dialog"
-          onPointerEnter={preload(loadBookingDialog)}
-          onFocus={preload(loadBookingDialog)}
-          onClick={() => setOpen('book')}
-        >
-          Book Now<span className="sr-only">: {product.title}</span>
-        </button>
+        {bookingId ? (
+          <Link
+            ref={bookSlot}
+            to={`/dashboard/orders/${bookingId}`}
+            className="btn btn-primary btn-sm flex-1"
+            aria-label={`Open your order: ${product.title}`}
+            aria-describedby={reasonId}
+          >
+            Open your order
+          </Link>
+        ) : (
+          <button
+            ref={bookSlot}
+            type="button"
+            className="btn btn-primary btn-sm flex-1"
+            disabled={!canAct}
+            aria-describedby={canAct ? undefined : reasonId}
+            aria-haspopup="dialog"
+            onPointerEnter={preload(loadBookingDialog)}
+            onFocus={preload(loadBookingDialog)}
+            onClick={() => setOpen('book')}
+          >
+            Book Now<span className="sr-only">: {product.title}</span>
+          </button>
+        )}
       </div>
-      {canAct ? null : (
+      {bookingId ? (
+        <p id={reasonId} className="text-xs text-base-content/70">
+          {catalogueMessages.bookedByYou}
+        </p>
+      ) : canAct ? null : (
         <p id={reasonId} className="text-xs text-base-content/70">
           {buyerMessages.onlyBuyers}
         </p>

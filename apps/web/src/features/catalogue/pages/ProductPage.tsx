@@ -188,7 +188,11 @@ function ProductActions({ product }: { product: ProductPageData }) {
   const auth = useAuth();
   const toggle = useToggleFavourite();
   const [open, setOpen] = useState<'book' | 'report' | null>(null);
-  const bookRef = useRef<HTMLButtonElement>(null);
+  // Book Now, or the link to the order that replaces it once booked: focus returns there.
+  const bookRef = useRef<HTMLElement | null>(null);
+  const bookSlot = (element: HTMLElement | null) => {
+    bookRef.current = element;
+  };
   const reportRef = useRef<HTMLButtonElement>(null);
   if (auth.status !== 'signedIn') return null;
   const { me } = auth;
@@ -218,7 +222,11 @@ function ProductActions({ product }: { product: ProductPageData }) {
           tone="info"
           role="status"
           action={
-            <Link to={`/dashboard/orders/${viewer.booking.id}`} className="btn btn-primary btn-sm">
+            <Link
+              ref={bookSlot}
+              to={`/dashboard/orders/${viewer.booking.id}`}
+              className="btn btn-primary btn-sm"
+            >
               Open your order
             </Link>
           }
@@ -229,7 +237,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
       <div className="flex flex-wrap gap-2">
         {viewer.booking ? null : (
           <button
-            ref={bookRef}
+            ref={bookSlot}
             type="button"
             className="btn btn-primary flex-1 sm:flex-none"
             aria-haspopup="dialog"
