@@ -1,24 +1,9 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buyerMessages, catalogueMessages, type ProductCard } from '@furniture-mart/shared';
 import { useAuth } from '../../../lib/session';
 import { useOpenBookingsByProduct } from '../productApi';
-
-// The dialogs bring the form library; cards also show on public pages (Popular furniture on the home
-// page), so the dialogs load when a buyer is about to use one, not with the cards.
-const loadBookingDialog = () => import('./BookingDialog');
-const loadReportDialog = () => import('./ReportDialog');
-const BookingDialog = lazy(async () => ({ default: (await loadBookingDialog()).BookingDialog }));
-const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
-
-/** Starts fetching a dialog's code as soon as the pointer or focus reaches its button. */
-function preload(load: () => Promise<unknown>) {
-  return () => {
-    load().catch(() => {
-      // Opening the dialog asks again and shows the error there.
-    });
-  };
-}
+import { preloadBookingDialog, preloadReportDialog, useProductActionDialogs } from './ProductActionDialogs';
 
 /**
  * The Report and Book Now buttons under a product card. Only buyers book and report: a signed-in seller
@@ -29,14 +14,7 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
   const auth = useAuth();
   const location = useLocation();
   const openBookings = useOpenBookingsByProduct();
-  const [open, setOpen] = useState<'book' | 'report' | null>(null);
-  // Book Now's place: the button, or the link to the order once booked, where focus returns after the
-  // booking dialog closes.
-  const bookRef = useRef<HTMLElement | null>(null);
-  const bookSlot = (element: HTMLElement | null) => {
-    bookRef.current = element;
-  };
-  const reportRef = useRef<HTMLButtonElement>(null);
+  const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
   const reasonId = useId();
 
   if (auth.status === 'loading') {
@@ -70,21 +48,21 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
     <div className="space-y-1.5" data-product-id={product.id}>
       <div className="flex gap-2">
         <button
-          ref={reportRef}
+          ref={actions.reportSlot}
           type="button"
           className="btn btn-outline btn-sm"
           disabled={!canAct}
           aria-describedby={canAct ? undefined : reasonId}
           aria-haspopup="dialog"
-          onPointerEnter={preload(loadReportDialog)}
-          onFocus={preload(loadReportDialog)}
-          onClick={() => setOpen('report')}
+          onPointerEnter={preloadReportDialog}
+          onFocus={preloadReportDialog}
+          onClick={actions.openReport}
         >
           Report<span className="sr-only"> {product.title}</span>
         </button>
         {bookingId ? (
           <Link
-            ref={bookSlot}
+            ref={actions.bookSlot}
             to={`/dashboard/orders/${bookingId}`}
             className="btn btn-primary btn-sm flex-1"
             aria-label={`Open your order: ${product.title}`}
@@ -94,15 +72,15 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
           </Link>
         ) : (
           <button
-            ref={bookSlot}
+            ref={actions.bookSlot}
             type="button"
             className="btn btn-primary btn-sm flex-1"
             disabled={!canAct}
             aria-describedby={canAct ? undefined : reasonId}
             aria-haspopup="dialog"
-            onPointerEnter={preload(loadBookingDialog)}
-            onFocus={preload(loadBookingDialog)}
-            onClick={() => setOpen('book')}
+            onPointerEnter={preloadBookingDialog}
+            onFocus={preloadBookingDialog}
+            onClick={actions.openBooking}
           >
             Book Now<span className="sr-only">: {product.title}</span>
           </button>
@@ -117,14 +95,7 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
           {buyerMessages.onlyBuyers}
         </p>
       )}
-      <Suspense fallback={null}>
-        {open === 'book' ? (
-          <BookingDialog product={product} me={me} onClose={() => setOpen(null)} returnFocusRef={bookRef} />
-        ) : null}
-        {open === 'report' ? (
-          <ReportDialog product={product} onClose={() => setOpen(null)} returnFocusRef={reportRef} />
-        ) : null}
-      </Suspense>
+      {actions.dialogs}
     </div>
   );
 }

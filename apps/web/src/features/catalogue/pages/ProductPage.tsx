@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   catalogueMessages,
@@ -17,16 +17,10 @@ import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
 import { NoPhoto } from '../components/NoPhoto';
+import { useProductActionDialogs } from '../components/ProductActionDialogs';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { WasPrice } from '../components/WasPrice';
 import { useProductPage, useToggleFavourite } from '../productApi';
-
-const BookingDialog = lazy(async () => ({
-  default: (await import('../components/BookingDialog')).BookingDialog,
-}));
-const ReportDialog = lazy(async () => ({
-  default: (await import('../components/ReportDialog')).ReportDialog,
-}));
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -187,13 +181,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 function ProductActions({ product }: { product: ProductPageData }) {
   const auth = useAuth();
   const toggle = useToggleFavourite();
-  const [open, setOpen] = useState<'book' | 'report' | null>(null);
-  // Book Now, or the link to the order that replaces it once booked: focus returns there.
-  const bookRef = useRef<HTMLElement | null>(null);
-  const bookSlot = (element: HTMLElement | null) => {
-    bookRef.current = element;
-  };
-  const reportRef = useRef<HTMLButtonElement>(null);
+  const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
   if (auth.status !== 'signedIn') return null;
   const { me } = auth;
   const { viewer } = product;
@@ -223,7 +211,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
           role="status"
           action={
             <Link
-              ref={bookSlot}
+              ref={actions.bookSlot}
               to={`/dashboard/orders/${viewer.booking.id}`}
               className="btn btn-primary btn-sm"
             >
@@ -237,22 +225,22 @@ function ProductActions({ product }: { product: ProductPageData }) {
       <div className="flex flex-wrap gap-2">
         {viewer.booking ? null : (
           <button
-            ref={bookSlot}
+            ref={actions.bookSlot}
             type="button"
             className="btn btn-primary flex-1 sm:flex-none"
             aria-haspopup="dialog"
             disabled={product.status !== 'available'}
-            onClick={() => setOpen('book')}
+            onClick={actions.openBooking}
           >
             Book Now
           </button>
         )}
         <button
-          ref={reportRef}
+          ref={actions.reportSlot}
           type="button"
           className="btn btn-outline"
           aria-haspopup="dialog"
-          onClick={() => setOpen('report')}
+          onClick={actions.openReport}
         >
           Report
         </button>
@@ -271,14 +259,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
             : 'Someone is paying for this item right now; it may come back if they do not finish.'}
         </p>
       )}
-      <Suspense fallback={null}>
-        {open === 'book' ? (
-          <BookingDialog product={product} me={me} onClose={() => setOpen(null)} returnFocusRef={bookRef} />
-        ) : null}
-        {open === 'report' ? (
-          <ReportDialog product={product} onClose={() => setOpen(null)} returnFocusRef={reportRef} />
-        ) : null}
-      </Suspense>
+      {actions.dialogs}
     </div>
   );
 }
