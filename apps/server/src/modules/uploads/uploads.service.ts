@@ -3,7 +3,6 @@
  * server-made names, and record them unattached until a product claims them. Photos never claimed are
  * removed after a day.
  */
-import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import { sellerMessages, type UploadedImage } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -11,6 +10,7 @@ import { lockPerson } from '../../platform/db/locks.js';
 import { productPhotos } from '../../platform/db/schema.js';
 import { toPhoto } from '../products/photos.js';
 import { processImage } from '../../platform/images/pipeline.js';
+import { newPhotoFileKeys, photoFileColumns, photoFiles } from '../../platform/images/photo-files.js';
 import { TooManyRequests } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -27,16 +27,12 @@ export class UploadsService {
     await this.assertRoomForMore(ownerId, now);
     const processed = await processImage(file);
 
-    const name = randomUUID();
-    const displayKey = `${name}-display.webp`;
-    const middleKey = `${name}-middle.webp`;
-    const thumbKey = `${name}-thumb.webp`;
-    const keys = [displayKey, middleKey, thumbKey];
-    const stored = await Promise.allSettled([
-      this.deps.images.put(displayKey, processed.display.data, 'image/webp'),
-      this.deps.images.put(middleKey, processed.middle.data, 'image/webp'),
-      this.deps.images.put(thumbKey, processed.thumb.data, 'image/webp'),
-    ]);
+    const fileKeys = newPhotoFileKeys();
+    const files = photoFiles(fileKeys, processed);
+    const keys = files.map(([key]) => key);
+    const stored = await Promise.allSettled(
+      files.map(([key, data]) => this.deps.images.put(key, data, 'image/webp')),
+    );
     const failed = stored.find((result) => result.status === 'rejected');
     if (failed) {
       await this.deleteStored(keys);
@@ -51,19 +47,7 @@ export class UploadsService {
         await this.assertRoomForMore(ownerId, now, tx);
         const [inserted] = await tx
           .insert(productPhotos)
-          .values({
-            ownerId,
-            displayKey,
-            thumbKey,
-            width: processed.display.width,
-            height: processed.display.height,
-            thumbWidth: processed.thumb.width,
-            thumbHeight: processed.thumb.height,
-            middleKey,
-            middleWidth: processed.middle.width,
-            middleHeight: processed.middle.height,
-            bytes: processed.display.data.length + processed.middle.data.length + processed.thumb.data.length,
-          })
+          .values({ ownerId, ...photoFileColumns(fileKeys, processed) })
           .returning();
         return inserted!;
       });

@@ -2,13 +2,13 @@
  * Demo data: accounts for every role and about thirty products with photos. Seeded on the first start of
  * an empty embedded database outside production, and by `npm run db:seed` on demand; never in production.
  */
-import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { categories, productPhotos, products, users } from '../schema.js';
 import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
+import { newPhotoFileKeys, photoFileColumns, photoFiles } from '../../images/photo-files.js';
 import { furnitureSvg, palettes } from './illustrations.js';
 import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
 
@@ -76,16 +76,14 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
           postedAt,
         })
         .returning({ id: products.id });
-      await tx
-        .insert(productPhotos)
-        .values(
-          photos.map((photo, position) => ({
-            ...photo,
-            ownerId: ids[item.seller]!,
-            productId: product!.id,
-            position,
-          })),
-        );
+      await tx.insert(productPhotos).values(
+        photos.map((photo, position) => ({
+          ...photo,
+          ownerId: ids[item.seller]!,
+          productId: product!.id,
+          position,
+        })),
+      );
     });
   }
 }
@@ -121,23 +119,8 @@ async function storeIllustration(
   // Rendered to PNG first: uploads never accept SVG, and the seed goes through the same pipeline.
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const processed = await processImage(png);
-  const id = randomUUID();
-  const displayKey = `${id}-display.webp`;
-  const middleKey = `${id}-middle.webp`;
-  const thumbKey = `${id}-thumb.webp`;
-  await app.services.images.put(displayKey, processed.display.data, 'image/webp');
-  await app.services.images.put(middleKey, processed.middle.data, 'image/webp');
-  await app.services.images.put(thumbKey, processed.thumb.data, 'image/webp');
-  return {
-    displayKey,
-    thumbKey,
-    width: processed.display.width,
-    height: processed.display.height,
-    thumbWidth: processed.thumb.width,
-    thumbHeight: processed.thumb.height,
-    middleKey,
-    middleWidth: processed.middle.width,
-    middleHeight: processed.middle.height,
-    bytes: processed.display.data.length + processed.middle.data.length + processed.thumb.data.length,
-  };
+  const keys = newPhotoFileKeys();
+  for (const [key, data] of photoFiles(keys, processed))
+    await app.services.images.put(key, data, 'image/webp');
+  return photoFileColumns(keys, processed);
 }
