@@ -1,7 +1,7 @@
 /**
  * Browsing the catalogue: categories and product cards as the API answers them, the queries of the
- * category and search listings, and the filter form that builds them. The sort is optional in a query so
- * a search can fall back to relevance when none was chosen.
+ * category and search listings, and the filter form that builds them. The sort is optional in a query:
+ * newest first when none was chosen, searches too.
  */
 import { z } from 'zod';
 import { conditions, locations, productSorts } from './enums.js';
@@ -44,7 +44,10 @@ export const productCardSchema = z.object({
 export type ProductCard = z.infer<typeof productCardSchema>;
 
 export const productCardPageSchema = pageOf(productCardSchema).extend({
-  /** Counted exactly up to 10,000; beyond it `total` is 10,000 and this is true ("10,000+"). */
+  /**
+   * Counted exactly up to 1,000; beyond it this is true and `total` is what is known to be there: 1,000,
+   * or as far as this page reaches ("1,000+").
+   */
   totalCapped: z.boolean(),
 });
 export type ProductCardPage = z.infer<typeof productCardPageSchema>;

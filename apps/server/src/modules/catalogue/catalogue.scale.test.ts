@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
-import { partsOf, TOTAL_CAP } from './product-cards.js';
+import { partsOf, prefixQuery, TOTAL_CAP } from './product-cards.js';
 
 let ctx: TestContext;
 let buyer: TestUser;
 let seller: TestUser;
 let bulk: { id: string; slug: string };
 let small: { id: string; slug: string };
-/** Rows in the bulk category: one more than the cap, so its total is "10,000+". */
-const BULK = TOTAL_CAP + 1;
+/** Rows in the bulk category: far more than the cap, so its total is "1,000+" and pages lie deep. */
+const BULK = 10_001;
 
 beforeAll(async () => {
   ctx = await createTestApp({ LISTING_CACHE_SECONDS: '0' });
@@ -81,18 +81,26 @@ async function expectedIds(
 }
 
 describe('totals', () => {
-  it('counts exactly up to 10,000 and says when there are more', async () => {
+  it('counts exactly up to 1,000 and says when there are more', async () => {
+    expect(TOTAL_CAP).toBe(1_000);
     const page = await categoryPage('pageSize=5');
     expect(page).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
     expect(page.items).toHaveLength(5);
   });
 
+  it('past the cap, says at least as many as the page reaches', async () => {
+    const page = await categoryPage('pageSize=25&page=100');
+    expect(page).toMatchObject({ total: 2_500, totalCapped: true });
+    expect(page.items).toHaveLength(25);
+  });
+
   it('counts a filtered listing under the cap exactly', async () => {
-    // Prices 1000 + (g % 37) * 100: 100.00 to 109.00 are g % 37 in 0..9, in Dhaka only the even g.
-    const page = await categoryPage('minPrice=10&maxPrice=19&location=Dhaka&pageSize=5');
+    // Prices 1000 + (g % 37) * 100: 100.00 to 109.00 are g % 37 in 0..9; in Dhaka only the even g,
+    // fair only g % 3 = 2.
+    const page = await categoryPage('minPrice=10&maxPrice=19&location=Dhaka&condition=fair&pageSize=5');
     const result = (await ctx.database.db.execute(
       sql`select count(*)::int n from products where category_id = ${bulk.id}
-        and selling_price_cents between 1000 and 1900 and location = 'Dhaka'`,
+        and selling_price_cents between 1000 and 1900 and location = 'Dhaka' and condition = 'fair'`,
     )) as unknown as { rows: { n: number }[] };
     expect(page).toMatchObject({ total: result.rows[0]!.n, totalCapped: false });
     expect(result.rows[0]!.n).toBeGreaterThan(0);
@@ -137,11 +145,23 @@ describe('deep pages', () => {
 });
 
 describe('search by parts of words', () => {
-  it('finds a word from a part of it, in title or description', async () => {
+  it('finds a word from its start, in title or description', async () => {
     expect(titles(await search('q=bookc'))).toEqual(['Bookcase with doors']);
     expect(titles(await search('q=marb'))).toEqual(['Café table']);
-    // Inside a word, not only at its start.
     expect(titles(await search('q=headb&category=kitchen'))).toEqual(['Bookcase with doors']);
+  });
+
+  it('looks inside words only when nothing starts with them', async () => {
+    // "board" starts no word ("headboard" does not), so the parts inside words are searched.
+    expect(titles(await search('q=board&category=kitchen'))).toEqual(['Bookcase with doors']);
+    expect(titles(await search('q=arble'))).toEqual(['Café table']);
+    expect((await search('q=nothing-starts-or-holds-this')).total).toBe(0);
+  });
+
+  it('asks full text for each part as the start of a word, without tsquery syntax', () => {
+    expect(prefixQuery('Mahog "bookc" -pine')).toBe('mahog:* & bookc:* & !pine');
+    expect(prefixQuery("a:* & b | !c ''")).toBeNull();
+    expect(prefixQuery('oak:*|teak')).toBe('oak:* & teak:*');
   });
 
   it('needs every part, ignores case, and keeps what the full-text search finds', async () => {

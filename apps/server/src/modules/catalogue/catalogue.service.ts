@@ -94,9 +94,12 @@ function keyOf(kind: string, { filter, order, page, pageSize }: CardPageRequest)
   return JSON.stringify([kind, used.sort(([a], [b]) => a.localeCompare(b)), order, page, pageSize]);
 }
 
-/** Best match first when searching without a chosen sort; otherwise the chosen sort, newest by default. */
+/**
+ * The chosen sort, newest by default, searches too: ranking every match by relevance costs a read of
+ * each of them, however many a common word matches (decision 0018).
+ */
 function orderOf(query: ListQuery): CardOrder {
-  return query.sort ?? (query.q ? 'relevance' : 'newest');
+  return query.sort ?? 'newest';
 }
 
 function filterOf(query: ListQuery): CardFilter {

@@ -1,14 +1,15 @@
 /**
- * One page of product cards in three prepared statements whatever the page size: the cards (joined
- * with their seller) and the total, side by side, then the photos of all of them at once.
+ * One page of product cards in three statements whatever the page size: the cards (joined with their
+ * seller) and the total, side by side, then the photos of all of them at once.
  * Only products a buyer may see are ever read: available, not removed, from a seller not removed.
  *
- * What keeps a page cheap however large the catalogue (docs/decisions/0015-fast-listings.md):
+ * What keeps a page cheap however large the catalogue (docs/decisions/0015-fast-listings.md,
+ * docs/decisions/0018-listings-without-a-cache.md):
  * - the total is counted exactly up to TOTAL_CAP and answered as "at least that many" beyond it;
  * - a page's ids are found first from a covering index (one per sort), skipping earlier pages without
  *   reading their rows, and only the page's own rows are then read and joined with their sellers;
- * - search reads the stored tsvector (GIN) for whole words and trigrams (pg_trgm, GIN) for parts of
- *   words.
+ * - search reads the stored tsvector (GIN, visible products only), each word whole or as the start of
+ *   a word; trigrams (pg_trgm) find parts inside words only when that finds nothing.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
@@ -20,10 +21,11 @@ import { photoColumns, toPhoto } from '../products/photos.js';
 import { previousPrice } from '../products/product-sql.js';
 
 /**
- * Totals are counted exactly up to here; a listing with more says "10,000+" (as Elasticsearch's
- * track_total_hits does): counting every row of a large category cost more than reading its page.
+ * Totals are counted exactly up to here; a listing with more says "1,000+" (as Elasticsearch's
+ * track_total_hits does): counting every row of a large category cost more than reading its page,
+ * and more than forty pages of a listing is a number nobody pages through (decision 0018).
  */
-export const TOTAL_CAP = 10_000;
+export const TOTAL_CAP = 1_000;
 
 /** A page of cards, with whether its total stopped at TOTAL_CAP. */
 export type CardPage = ProductCardPage;
@@ -33,10 +35,13 @@ export interface CardFilter {
   /** One seller's listings (their page). */
   sellerId?: string;
   /**
-   * Words to find in title and description: whole words and their forms through full-text search
-   * (english configuration), or every word of three letters or more as part of a word (pg_trgm).
+   * Words to find in title and description: whole words and their forms, or the start of each word,
+   * through full-text search (english configuration); when that finds nothing, every word of three
+   * letters or more as a part of a word (pg_trgm).
    */
   q?: string;
+  /** Set on the second try of a search that found nothing: parts inside words (trigrams). */
+  insideWords?: boolean;
   minPriceCents?: number;
   maxPriceCents?: number;
   condition?: Condition;
@@ -44,8 +49,8 @@ export interface CardFilter {
   advertisedOnly?: boolean;
 }
 
-/** `relevance` ranks full-text matches; `advertised` puts the most recently advertised first. */
-export type CardOrder = ProductSort | 'relevance' | 'advertised';
+/** `advertised` puts the most recently advertised first. */
+export type CardOrder = ProductSort | 'advertised';
 
 export interface CardPageRequest {
   filter: CardFilter;
@@ -65,9 +70,6 @@ const visible = sql`${products.status} = 'available' and ${products.deletedAt} i
  * without joining every listed row to its seller (the count then reads one index only).
  */
 const sellerNotRemoved = sql`${products.sellerId} not in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`;
-
-/** websearch_to_tsquery accepts anything a person types (quotes, "or", -word) without syntax errors. */
-const searchQuery = sql`websearch_to_tsquery('english', ${sql.placeholder('q')})`;
 
 /** The text parts of words are looked for in; the trigram index is built on exactly this expression. */
 const searchText = sql`(${products.title} || ' ' || ${products.description})`;
@@ -101,53 +103,83 @@ export function shapeOf(filter: CardFilter, order: CardOrder): string {
   const used = (Object.keys(filter) as (keyof CardFilter)[])
     .filter((key) => filter[key] !== undefined)
     .sort();
-  // A search's statement also depends on how many parts of words it looks for and excludes.
-  const parts = filter.q ? partsOf(filter.q) : null;
-  const searched = parts ? `__p${parts.included.length}x${parts.excluded.length}` : '';
-  return `${used.join('_') || 'all'}__${order}${searched}`;
+  return `${used.join('_') || 'all'}__${order}`;
 }
 
 /**
- * A whole-word match, or every included part inside title or description and no excluded one. ILIKE
- * with a pattern placeholder still reads the trigram index: GIN takes the trigrams when it runs.
+ * Full text: the words as websearch_to_tsquery reads them (forms, quoted phrases, "or", -word), or
+ * every included part as the start of a word ("mahog" for "mahogany") and no excluded one. Both read
+ * the GIN index on the stored tsvector, which needs no recheck of the rows.
  */
-function searchCondition(q: string): SQL {
-  const fullText = sql`${products.search} @@ ${searchQuery}`;
-  const { included, excluded } = partsOf(q);
-  if (included.length === 0) return fullText;
-  const parts = [
-    ...included.map((_, i) => sql`${searchText} ilike ${sql.placeholder(`part${i}`)}`),
-    ...excluded.map((_, i) => sql`${searchText} not ilike ${sql.placeholder(`excluded${i}`)}`),
-  ];
-  return sql`(${fullText} or (${sql.join(parts, sql` and `)}))`;
+function fullTextCondition(q: string): SQL {
+  const whole = sql`${products.search} @@ websearch_to_tsquery('english', ${q})`;
+  const prefixes = prefixQuery(q);
+  if (!prefixes) return whole;
+  return sql`(${whole} or ${products.search} @@ to_tsquery('english', ${prefixes}))`;
 }
 
-/** The placeholder values of searchCondition. */
-function partValues(q: string | undefined): Record<string, string> {
-  if (!q) return {};
+/**
+ * `part:* & part:* & !excluded`. partsOf leaves only letters and digits in a part, so nothing in it is
+ * tsquery syntax.
+ */
+export function prefixQuery(q: string): string | null {
   const { included, excluded } = partsOf(q);
-  const values: Record<string, string> = {};
-  included.forEach((part, i) => (values[`part${i}`] = `%${part}%`));
-  excluded.forEach((part, i) => (values[`excluded${i}`] = `%${part}%`));
-  return values;
+  if (included.length === 0) return null;
+  return [...included.map((part) => `${part}:*`), ...excluded.map((part) => `!${part}`)].join(' & ');
 }
 
-function whereOf(filter: CardFilter): SQL | undefined {
+/** Every included part inside title or description and no excluded one (the trigram index). */
+function insideWordsCondition(q: string): SQL {
+  const { included, excluded } = partsOf(q);
+  return sql.join(
+    [
+      ...included.map((part) => sql`${searchText} ilike ${`%${part}%`}`),
+      ...excluded.map((part) => sql`${searchText} not ilike ${`%${part}%`}`),
+    ],
+    sql` and `,
+  );
+}
+
+/** Whether a search that found nothing as whole words or their starts may look inside words. */
+export function canLookInsideWords(q: string | undefined): boolean {
+  return Boolean(q && partsOf(q).included.length > 0);
+}
+
+/** The values a listing's statements read, by name. */
+type CardValues = Omit<CardFilter, 'q' | 'insideWords' | 'advertisedOnly'> & {
+  limit: number;
+  offset: number;
+};
+
+/**
+ * How a value enters a statement: a placeholder in a prepared statement, or the value itself in a
+ * statement planned for it (searches).
+ */
+type Bind = <K extends keyof CardValues>(
+  name: K,
+  value: NonNullable<CardValues[K]>,
+) => NonNullable<CardValues[K]>;
+// A placeholder stands where the value will be when the prepared statement runs.
+const asPlaceholder: Bind = (name) => sql.placeholder(name) as never;
+const asValue: Bind = (_, value) => value;
+
+function whereOf(filter: CardFilter, bind: Bind): SQL | undefined {
   const conditions: SQL[] = [visible, sellerNotRemoved];
-  if (filter.categoryId) conditions.push(eq(products.categoryId, sql.placeholder('categoryId')));
-  if (filter.sellerId) conditions.push(eq(products.sellerId, sql.placeholder('sellerId')));
+  if (filter.categoryId) conditions.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
+  if (filter.sellerId) conditions.push(eq(products.sellerId, bind('sellerId', filter.sellerId)));
   if (filter.minPriceCents !== undefined)
-    conditions.push(gte(products.sellingPriceCents, sql.placeholder('minPriceCents')));
+    conditions.push(gte(products.sellingPriceCents, bind('minPriceCents', filter.minPriceCents)));
   if (filter.maxPriceCents !== undefined)
-    conditions.push(lte(products.sellingPriceCents, sql.placeholder('maxPriceCents')));
-  if (filter.condition) conditions.push(eq(products.condition, sql.placeholder('condition')));
-  if (filter.location) conditions.push(eq(products.location, sql.placeholder('location')));
+    conditions.push(lte(products.sellingPriceCents, bind('maxPriceCents', filter.maxPriceCents)));
+  if (filter.condition) conditions.push(eq(products.condition, bind('condition', filter.condition)));
+  if (filter.location) conditions.push(eq(products.location, bind('location', filter.location)));
   if (filter.advertisedOnly) conditions.push(sql`${products.advertised}`);
-  if (filter.q) conditions.push(searchCondition(filter.q));
+  if (filter.q)
+    conditions.push(filter.insideWords ? insideWordsCondition(filter.q) : fullTextCondition(filter.q));
   return and(...conditions);
 }
 
-function orderOf(order: CardOrder, filter: CardFilter): SQL[] {
+function orderOf(order: CardOrder): SQL[] {
   // Ties end on the id so a product never shows on two pages or on none.
   const newest = [desc(products.postedAt), desc(products.id)];
   switch (order) {
@@ -157,8 +189,6 @@ function orderOf(order: CardOrder, filter: CardFilter): SQL[] {
       return [desc(products.sellingPriceCents), ...newest];
     case 'advertised':
       return [sql`${products.advertisedAt} desc nulls last`, ...newest];
-    case 'relevance':
-      return filter.q ? [desc(sql`ts_rank(${products.search}, ${searchQuery})`), ...newest] : newest;
     case 'newest':
       return newest;
   }
@@ -172,10 +202,11 @@ export function statementName(kind: 'page' | 'count', shape: string): string {
   return `cards_${kind}_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
 }
 
-/** The page and the count of one shape, with every value a placeholder. */
-function prepareStatements(db: DbOrTx, filter: CardFilter, order: CardOrder, shape: string) {
-  const where = whereOf(filter);
-  const sorted = orderOf(order, filter);
+/** The page and the count of a listing, each value entering as `bind` says. */
+function listingQueries(db: DbOrTx, request: CardPageRequest, bind: Bind) {
+  const { filter, order, page, pageSize } = request;
+  const where = whereOf(filter, bind);
+  const sorted = orderOf(order);
   // The page's ids alone: OFFSET then skips index entries (index-only on the covering listing indexes)
   // instead of reading and joining every row of the earlier pages.
   const pageIds = db
@@ -183,8 +214,8 @@ function prepareStatements(db: DbOrTx, filter: CardFilter, order: CardOrder, sha
     .from(products)
     .where(where)
     .orderBy(...sorted)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(bind('limit', pageSize))
+    .offset(bind('offset', (page - 1) * pageSize))
     .as('page_ids');
   // Stops after TOTAL_CAP + 1 rows: enough to tell an exact total from "more than the cap".
   const capped = db
@@ -217,10 +248,18 @@ function prepareStatements(db: DbOrTx, filter: CardFilter, order: CardOrder, sha
       .from(pageIds)
       .innerJoin(products, eq(products.id, pageIds.id))
       .innerJoin(users, eq(users.id, products.sellerId))
-      .orderBy(...sorted)
-      .prepare(statementName('page', shape)),
+      .orderBy(...sorted),
     // A window count(*) would make the page read every matching row; a separate count reads an index.
-    count: db.select({ n: count() }).from(capped).prepare(statementName('count', shape)),
+    count: db.select({ n: count() }).from(capped),
+  };
+}
+
+/** The page and the count of one shape, prepared, with every value a placeholder. */
+function prepareStatements(db: DbOrTx, request: CardPageRequest, shape: string) {
+  const { page, count: counted } = listingQueries(db, request, asPlaceholder);
+  return {
+    page: page.prepare(statementName('page', shape)),
+    count: counted.prepare(statementName('count', shape)),
   };
 }
 
@@ -246,26 +285,43 @@ const prepared = new WeakMap<DbOrTx, Map<string, Statements>>();
  * parses them once per connection and can reuse their plan, and planning these costs more than
  * running them.
  */
-function statementsFor(db: DbOrTx, filter: CardFilter, order: CardOrder): Statements {
+function statementsFor(db: DbOrTx, request: CardPageRequest): Statements {
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
-  const shape = shapeOf(filter, order);
+  const shape = shapeOf(request.filter, request.order);
   let statements = byShape.get(shape);
-  if (!statements) byShape.set(shape, (statements = prepareStatements(db, filter, order, shape)));
+  if (!statements) byShape.set(shape, (statements = prepareStatements(db, request, shape)));
   return statements;
+}
+
+/**
+ * A listing's rows and its capped count. A search is planned for its own words: how many products a
+ * word matches decides whether reading the newest products and checking each, or the search index,
+ * is cheaper, and a plan made once for any word cannot know that.
+ */
+async function readListing(db: DbOrTx, request: CardPageRequest) {
+  if (request.filter.q) {
+    const { page, count: counted } = listingQueries(db, request, asValue);
+    return Promise.all([page, counted]);
+  }
+  const statements = statementsFor(db, request);
+  const { filter, page, pageSize } = request;
+  const values: CardValues = { ...filter, limit: pageSize, offset: (page - 1) * pageSize };
+  return Promise.all([statements.page.execute(values), statements.count.execute(values)]);
 }
 
 export async function loadCardPage(
   db: DbOrTx,
   images: ImageStore,
-  { filter, order, page, pageSize }: CardPageRequest,
+  request: CardPageRequest,
 ): Promise<CardPage> {
-  const statements = statementsFor(db, filter, order);
-  const values = { ...filter, ...partValues(filter.q), limit: pageSize, offset: (page - 1) * pageSize };
-  const [rows, [counted]] = await Promise.all([
-    statements.page.execute(values),
-    statements.count.execute(values),
-  ]);
+  const { filter, page, pageSize } = request;
+  let [rows, [counted]] = await readListing(db, request);
+  // Nothing starts with these words: look for them inside words ("board" in "headboard").
+  if (!counted?.n && !filter.insideWords && canLookInsideWords(filter.q)) {
+    [rows, [counted]] = await readListing(db, { ...request, filter: { ...filter, insideWords: true } });
+  }
+  const capped = (counted?.n ?? 0) > TOTAL_CAP;
   const photos = await loadPhotos(
     db,
     images,
@@ -290,8 +346,9 @@ export async function loadCardPage(
     })),
     page,
     pageSize,
-    total: Math.min(counted?.n ?? 0, TOTAL_CAP),
-    totalCapped: (counted?.n ?? 0) > TOTAL_CAP,
+    // Past the cap, a page further on still proves there are at least as many as it reaches.
+    total: capped ? Math.max(TOTAL_CAP, (page - 1) * pageSize + rows.length) : (counted?.n ?? 0),
+    totalCapped: capped,
   };
 }
 

@@ -70,11 +70,10 @@ export function ProductListing({
           <select
             id={sortId}
             className="select select-sm w-auto sm:select-md"
-            value={!state.q && state.sort === 'newest' ? '' : state.sort}
+            value={state.sort === 'newest' ? '' : state.sort}
             onChange={(event) => setSort(event.target.value as typeof state.sort)}
           >
-            <option value="">{state.q ? 'Best match' : 'Newest first'}</option>
-            {state.q ? <option value="newest">Newest first</option> : null}
+            <option value="">Newest first</option>
             <option value="price_asc">Price: low to high</option>
             <option value="price_desc">Price: high to low</option>
           </select>
@@ -116,7 +115,7 @@ export function ProductListing({
           <Pagination
             page={products.page}
             pageSize={products.pageSize}
-            total={products.total}
+            total={pagedTotal(products)}
             linkTo={pageLink}
             label="Pagination"
           />
@@ -126,9 +125,14 @@ export function ProductListing({
   );
 }
 
+/** Past the counted cap a full page always has a next one to offer; a page past the end says so. */
+function pagedTotal({ page, pageSize, total, totalCapped, items }: ProductCardPage): number {
+  return totalCapped && items.length === pageSize ? Math.max(total, page * pageSize + 1) : total;
+}
+
 function resultSummary({ page, pageSize, total, totalCapped, items }: ProductCardPage): string {
   if (total === 0) return 'No pieces found';
-  // The server stops counting at 10,000: beyond that it is "10,000+".
+  // The server stops counting at 1,000: beyond that it is "1,000+".
   const counted = totalCapped ? `${total.toLocaleString('en-US')}+` : `${total}`;
   if (items.length === 0) return `${counted} ${total === 1 ? 'piece' : 'pieces'} in all`;
   const first = (page - 1) * pageSize + 1;
