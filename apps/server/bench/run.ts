@@ -10,6 +10,8 @@
  * every read going to the database (LISTING_CACHE_SECONDS=0), with its peak resident memory.
  * Prints a table and the targets of docs/decisions/0015-fast-listings.md, and writes
  * .bench/results-<products>.json (at 1,000,000 products it compares with the 100,000 run's file).
+ * BENCH_ONLY=name,name measures only the loads whose names start so (a quicker look at one of them;
+ * its results go to results-<products>-only.json, so the full run's file stays the reference).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const selected = (name: string) => only.length === 0 || only.some((prefix) => name.startsWith(prefix));
 const benchDir = path.join(root, '.bench');
 const dataDir = path.join(benchDir, `data-${products}`);
 const port = 3300 + Math.floor(Math.random() * 500);
@@ -173,7 +180,7 @@ async function main() {
   ];
 
   const ceilings = new Map<string, Measurement>();
-  for (const endpoint of endpoints) {
+  for (const endpoint of endpoints.filter(({ name }) => selected(name))) {
     await endpoint.call(); // warm up
     ceilings.set(endpoint.name, await measureInProcess(endpoint.call, { connections, seconds }));
     console.log(`  ceiling ${endpoint.name}: ${ceilings.get(endpoint.name)!.requestsPerSecond} calls/s`);
@@ -195,7 +202,7 @@ async function main() {
     const server = startServer(env);
     try {
       await waitForHealth();
-      for (const load of loads) {
+      for (const load of loads.filter(({ name }) => selected(name))) {
         const headers: Record<string, string> = load.signedIn ? { cookie } : {};
         if (load.rendered) {
           // A page the server could not render is sent as the empty app page: far cheaper, and no answer.
@@ -226,13 +233,15 @@ async function main() {
       await new Promise((resolve) => server.once('exit', resolve));
     }
   }
-  const rows: Row[] = loads.map((load) => ({
-    name: notRendered.has(load.name) ? `${load.name} (NOT RENDERED)` : load.name,
-    path: load.path,
-    http: measured.get(load.name)!,
-    httpUncached: uncached.get(load.name)!,
-    ...(ceilings.has(load.name) ? { ceiling: ceilings.get(load.name)! } : {}),
-  }));
+  const rows: Row[] = loads
+    .filter(({ name }) => selected(name))
+    .map((load) => ({
+      name: notRendered.has(load.name) ? `${load.name} (NOT RENDERED)` : load.name,
+      path: load.path,
+      http: measured.get(load.name)!,
+      httpUncached: uncached.get(load.name)!,
+      ...(ceilings.has(load.name) ? { ceiling: ceilings.get(load.name)! } : {}),
+    }));
 
   // 3. A bare Node HTTP server: what this machine can do over HTTP at all.
   const bare = await measureBareNode();
@@ -321,7 +330,7 @@ function report(engine: string, rows: Row[], bare: Measurement) {
   for (const target of targets)
     console.log(`  ${target.met ? 'met    ' : 'NOT MET'} ${target.name}: ${target.reached}`);
 
-  const out = path.join(benchDir, `results-${products}.json`);
+  const out = path.join(benchDir, `results-${products}${only.length > 0 ? '-only' : ''}.json`);
   writeFileSync(
     out,
     JSON.stringify(

@@ -202,6 +202,27 @@ export function statementName(kind: 'page' | 'count', shape: string): string {
   return `cards_${kind}_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
 }
 
+/** What a card shows of a product and its seller. */
+const cardColumns = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  categoryId: products.categoryId,
+  location: products.location,
+  condition: products.condition,
+  sellingPriceCents: products.sellingPriceCents,
+  originalPriceCents: products.originalPriceCents,
+  previousPriceCents: previousPrice,
+  yearsUsed: products.yearsUsed,
+  postedAt: products.postedAt,
+  widthCm: products.widthCm,
+  depthCm: products.depthCm,
+  heightCm: products.heightCm,
+  sellerId: users.id,
+  sellerName: users.name,
+  sellerVerified: users.verified,
+};
+
 /** The page and the count of a listing, each value entering as `bind` says. */
 function listingQueries(db: DbOrTx, request: CardPageRequest, bind: Bind) {
   const { filter, order, page, pageSize } = request;
@@ -226,25 +247,7 @@ function listingQueries(db: DbOrTx, request: CardPageRequest, bind: Bind) {
     .as('capped');
   return {
     page: db
-      .select({
-        id: products.id,
-        title: products.title,
-        description: products.description,
-        categoryId: products.categoryId,
-        location: products.location,
-        condition: products.condition,
-        sellingPriceCents: products.sellingPriceCents,
-        originalPriceCents: products.originalPriceCents,
-        previousPriceCents: previousPrice,
-        yearsUsed: products.yearsUsed,
-        postedAt: products.postedAt,
-        widthCm: products.widthCm,
-        depthCm: products.depthCm,
-        heightCm: products.heightCm,
-        sellerId: users.id,
-        sellerName: users.name,
-        sellerVerified: users.verified,
-      })
+      .select(cardColumns)
       .from(pageIds)
       .innerJoin(products, eq(products.id, pageIds.id))
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -294,20 +297,78 @@ function statementsFor(db: DbOrTx, request: CardPageRequest): Statements {
   return statements;
 }
 
+/** The cards of these products, in the listing's order (a search's page, found by its ids). */
+function prepareCardsByIds(db: DbOrTx, order: CardOrder) {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(...orderOf(order))
+    .prepare(`cards_by_ids_${order}`);
+}
+const preparedCardsByIds = new WeakMap<DbOrTx, Map<CardOrder, ReturnType<typeof prepareCardsByIds>>>();
+
+function cardsByIds(db: DbOrTx, order: CardOrder, ids: string[]) {
+  let byOrder = preparedCardsByIds.get(db);
+  if (!byOrder) preparedCardsByIds.set(db, (byOrder = new Map()));
+  let statement = byOrder.get(order);
+  if (!statement) byOrder.set(order, (statement = prepareCardsByIds(db, order)));
+  return statement.execute({ ids });
+}
+
+type Rows<T> = T extends { execute(...args: never[]): Promise<infer R> } ? R : never;
+type CardRows = Rows<Statements['page']>;
+
 /**
- * A listing's rows and its capped count. A search is planned for its own words: how many products a
- * word matches decides whether reading the newest products and checking each, or the search index,
- * is cheaper, and a plan made once for any word cannot know that.
+ * A search's page and capped count, planned for its words (a plan made once for any word cannot tell
+ * a common one from a rare one). First, in one statement, up to TOTAL_CAP + 1 matches from the search
+ * index: their number is the count, and when they are all there is, the page is cut from them. Only a
+ * search with more matches than that reads its page with a statement of its own, planned for it: from
+ * the search index and sorted, or from the date or price index, checking rows until the page is full.
+ * A word that matches nothing visible reads nothing more (the column's statistics know it).
  */
-async function readListing(db: DbOrTx, request: CardPageRequest) {
-  if (request.filter.q) {
-    const { page, count: counted } = listingQueries(db, request, asValue);
-    return Promise.all([page, counted]);
+async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<[CardRows, number]> {
+  const { filter, order, page, pageSize } = request;
+  const where = whereOf(filter, asValue);
+  const sorted = sql.join(orderOf(order), sql`, `);
+  const offset = (page - 1) * pageSize;
+  // The page is cut from the matches under the table's own name, so the listing's order applies as is.
+  const result = (await db.execute(sql`
+    with matches as materialized (
+      select ${products.id}, ${products.postedAt}, ${products.sellingPriceCents}
+      from ${products} where ${where} limit ${TOTAL_CAP + 1})
+    select (select count(*)::int from matches) as n,
+      array(select ${products.id} from matches as ${products} order by ${sorted}
+        limit ${pageSize} offset ${offset})::text[] as ids`)) as unknown as {
+    rows: { n: number; ids: string[] }[];
+  };
+  const { n, ids } = result.rows[0]!;
+  let pageIds = ids;
+  if (n > TOTAL_CAP) {
+    const listed = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...orderOf(order))
+      .limit(pageSize)
+      .offset(offset);
+    pageIds = listed.map((row) => row.id);
   }
+  return [pageIds.length > 0 ? await cardsByIds(db, order, pageIds) : [], n];
+}
+
+/** A listing's rows and its capped count. */
+async function readListing(db: DbOrTx, request: CardPageRequest): Promise<[CardRows, number]> {
+  if (request.filter.q) return readSearch(db, request);
   const statements = statementsFor(db, request);
   const { filter, page, pageSize } = request;
   const values: CardValues = { ...filter, limit: pageSize, offset: (page - 1) * pageSize };
-  return Promise.all([statements.page.execute(values), statements.count.execute(values)]);
+  const [rows, [counted]] = await Promise.all([
+    statements.page.execute(values),
+    statements.count.execute(values),
+  ]);
+  return [rows, counted?.n ?? 0];
 }
 
 export async function loadCardPage(
@@ -316,12 +377,12 @@ export async function loadCardPage(
   request: CardPageRequest,
 ): Promise<CardPage> {
   const { filter, page, pageSize } = request;
-  let [rows, [counted]] = await readListing(db, request);
+  let [rows, counted] = await readListing(db, request);
   // Nothing starts with these words: look for them inside words ("board" in "headboard").
-  if (!counted?.n && !filter.insideWords && canLookInsideWords(filter.q)) {
-    [rows, [counted]] = await readListing(db, { ...request, filter: { ...filter, insideWords: true } });
+  if (counted === 0 && !filter.insideWords && canLookInsideWords(filter.q)) {
+    [rows, counted] = await readListing(db, { ...request, filter: { ...filter, insideWords: true } });
   }
-  const capped = (counted?.n ?? 0) > TOTAL_CAP;
+  const capped = counted > TOTAL_CAP;
   const photos = await loadPhotos(
     db,
     images,
@@ -347,7 +408,7 @@ export async function loadCardPage(
     page,
     pageSize,
     // Past the cap, a page further on still proves there are at least as many as it reaches.
-    total: capped ? Math.max(TOTAL_CAP, (page - 1) * pageSize + rows.length) : (counted?.n ?? 0),
+    total: capped ? Math.max(TOTAL_CAP, (page - 1) * pageSize + rows.length) : counted,
     totalCapped: capped,
   };
 }

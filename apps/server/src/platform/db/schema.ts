@@ -160,10 +160,12 @@ export const products = pgTable(
     holdBookingId: uuid('hold_booking_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // Empty for what a buyer cannot see, so the planner's statistics of this column count only words
+    // a search can find: a word whose pieces are all sold is known to match nothing (decision 0018).
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+        sql`case when status = 'available' and deleted_at is null then setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') else ''::tsvector end`,
       ),
     createdAt: created(),
     updatedAt: updated(),
@@ -228,6 +230,18 @@ export const products = pgTable(
       )
       .where(sql`status = 'available' and deleted_at is null`),
     // Covering, in the advertised list's order: its page and its count read this index alone.
+    // Search across categories by price, each way (ties newest first, as every listing breaks them).
+    index('products_available_price_idx')
+      .on(t.sellingPriceCents, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.sellerId)
+      .where(sql`status = 'available' and deleted_at is null`),
+    index('products_available_price_desc_idx')
+      .on(
+        t.sellingPriceCents.desc().nullsFirst(),
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
     index('products_advertised_idx')
       .on(
         t.advertisedAt.desc().nullsLast(),
