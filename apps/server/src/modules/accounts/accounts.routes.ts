@@ -21,6 +21,7 @@ import {
   type SignUpRole,
 } from '@furniture-mart/shared';
 import { signUpRole } from '../../platform/auth/auth.js';
+import { meOf } from '../../platform/auth/viewer.js';
 import { newPasswordSchema } from '../../platform/auth/passwords.js';
 import { AttemptLimit, type Attempt } from '../../platform/attempts.js';
 import { AppError } from '../../platform/errors.js';
@@ -151,14 +152,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // The web app asks this on every page load, so a session in use keeps being renewed.
-      const user = await request.requireRenewedViewer(reply);
-      return {
-        user,
-        isAdmin: user.role === 'admin',
-        isBuyer: user.role === 'buyer',
-        isSeller: user.role === 'seller',
-        isVerified: user.verified,
-      };
+      return meOf(await request.requireRenewedViewer(reply));
     },
   );
 

@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role, SessionUser } from '@furniture-mart/shared';
+import type { Me, Role, SessionUser } from '@furniture-mart/shared';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { Forbidden, Unauthorized } from '../errors.js';
@@ -28,6 +28,17 @@ export interface ViewerReader {
    * (or the clearing of a dead one) is added to the reply.
    */
   readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null>;
+}
+
+/** What GET /api/me answers for a signed-in user: the user and their role flags. */
+export function meOf(user: Viewer): Me {
+  return {
+    user,
+    isAdmin: user.role === 'admin',
+    isBuyer: user.role === 'buyer',
+    isSeller: user.role === 'seller',
+    isVerified: user.verified,
+  };
 }
 
 /** Better Auth signs a cookie value as `value.base64(HMAC-SHA256(secret, value))`, URL-encoded. */
