@@ -1,6 +1,6 @@
 // Bundles the server into dist/ for production: our workspace code (including the shared package) is
 // inlined, npm dependencies stay external and load from node_modules.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -28,3 +28,6 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+// The render thread's file runs as it is (http/render-thread.ts names it beside the bundle).
+copyFileSync('src/http/render-worker.mjs', 'dist/render-worker.mjs');

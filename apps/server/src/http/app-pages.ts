@@ -22,6 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { startRenderThread } from './render-thread.js';
 import type { Me } from '@furniture-mart/shared';
 import {
   PAGE_TABLE_FILE,
@@ -32,10 +33,23 @@ import {
   type PageRenderer,
 } from '@furniture-mart/shared/render';
 
-/** The web app's server-side bundle, when the build made one. */
-export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+/** A renderer that holds a thread, ended with `close()`. */
+export type ThreadedPageRenderer = PageRenderer & { close(): Promise<void> };
+
+/**
+ * The web app's server-side bundle, when the build made one: pages rendered with data in a thread of
+ * their own (render-thread.ts); the page template and the sitemap's addresses, both cheap, here.
+ */
+export async function loadPageRenderer(file: string): Promise<ThreadedPageRenderer | null> {
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as PageRenderer;
+  const bundle = (await import(pathToFileURL(file).href)) as PageRenderer;
+  const thread = startRenderThread(file);
+  return {
+    renderWithData: (url, me, fetchApi) => thread.renderWithData(url, me, fetchApi),
+    pageHtml: (template, page) => bundle.pageHtml(template, page),
+    sitemapAddresses: (pattern, fetchApi) => bundle.sitemapAddresses(pattern, fetchApi),
+    close: () => thread.close(),
+  };
 }
 
 /** API calls answered in process, as the browser holding these cookies would get them. */

@@ -80,12 +80,13 @@ export async function registerWebApp(
       res.header('cache-control', cacheControl(filePath));
     },
   });
-  const pages = loadAppPages(
-    root,
-    renderer === undefined
-      ? await loadPageRenderer(path.join(root, '..', 'dist-ssr', 'serverRender.js'))
-      : renderer,
-  );
+  let pageRenderer = renderer;
+  if (pageRenderer === undefined) {
+    const built = await loadPageRenderer(path.join(root, '..', 'dist-ssr', 'serverRender.js'));
+    if (built) app.addHook('onClose', () => built.close());
+    pageRenderer = built;
+  }
+  const pages = loadAppPages(root, pageRenderer);
   await app.register(discoveryRoutes, { pages });
   const plainPage = pages.pageFor(undefined, false);
   // Without the app's services (a bare server in a test), rendered pages are not kept.
