@@ -25,7 +25,7 @@ import { registerSecurity } from './http/security.js';
 import { registerCanonicalPaths } from './http/canonical-path.js';
 import { MemoryAttemptStore, SharedAttemptStore, type AttemptStore } from './platform/attempts.js';
 import { registerOpenApi } from './http/openapi.js';
-import { answerSerializerCompiler } from './http/serializer.js';
+import { answerSerializerCompiler, registerKeptAnswers } from './http/serializer.js';
 import { registerWebApp, type WebAppOptions } from './http/web-app.js';
 import { recoveryMail } from './modules/accounts/recovery-mail.js';
 import { createServices, type Services } from './services.js';
@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCanonicalPaths(app);
   registerJsonBody(app);
   await registerSecurity(app);
+  registerKeptAnswers(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

@@ -22,6 +22,12 @@ export interface ListingGenerations {
 
 export type Encoding = 'br' | 'gzip';
 
+/** The encoding to answer with, of those the client accepts: brotli first, then gzip, else none. */
+export function acceptedEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const accepted = String(acceptEncoding ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
 /** A rendered page and its compressed copies, each made once, on first demand. */
 export class KeptPage {
   private readonly compressed = new Map<Encoding, Promise<Buffer>>();

@@ -21,7 +21,7 @@ import { discoveryRoutes } from './discovery.js';
 import { meOf } from '../platform/auth/viewer.js';
 import { webDistDir } from '../paths.js';
 import { fetchInProcess, loadAppPages, loadPageRenderer, type AppPages } from './app-pages.js';
-import { KeptPage, PageCache, type Encoding } from './page-cache.js';
+import { acceptedEncoding, KeptPage, PageCache, type Encoding } from './page-cache.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -170,7 +170,7 @@ async function renderWithData(
 
 /** A page rendered with data; never kept by a shared cache, since it shows this person's own header. */
 async function sendKept(reply: FastifyReply, page: KeptPage): Promise<FastifyReply> {
-  const encoding = acceptedEncoding(reply);
+  const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'private, no-cache')
@@ -179,18 +179,13 @@ async function sendKept(reply: FastifyReply, page: KeptPage): Promise<FastifyRep
   return reply.header('content-encoding', encoding).send(await page.body(encoding));
 }
 
-function acceptedEncoding(reply: FastifyReply): Encoding | null {
-  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-}
-
 async function sendCompressed(
   reply: FastifyReply,
   page: string,
   cacheControl: string,
   compress: (page: string, encoding: Encoding) => Buffer,
 ): Promise<FastifyReply> {
-  const encoding = acceptedEncoding(reply);
+  const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', cacheControl)
