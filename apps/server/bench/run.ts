@@ -3,11 +3,12 @@
  * (BENCH_DATABASE_URL) or PGlite, then in one run measures the built server with autocannon: the JSON
  * API (beside each endpoint its ceiling: the same service call, same SQL and driver, with no HTTP and
  * nothing answered from memory), the pages people load rendered on the server (the signed-in category
- * page, the home page for a visitor and for someone signed in), and a cache-hostile mix where every
- * request is a distinct combination of category, filters, search, sort and page. Then a bare Node HTTP
- * server answering fixed JSON: what this machine can do over HTTP at all. The server is measured twice:
- * as configured by default (listings answered from memory for a few seconds, listing-cache.ts) and with
- * every read going to the database (LISTING_CACHE_SECONDS=0), with its peak resident memory.
+ * page, the home page for a visitor and for someone signed in, a product page), and a cache-hostile
+ * mix where every request is a distinct combination of category, filters, search, sort and page. Then
+ * a bare Node HTTP server answering fixed JSON: what this machine can do over HTTP at all. The server
+ * is measured twice: as configured by default (listings answered from memory for a few seconds,
+ * listing-cache.ts) and with every read going to the database (LISTING_CACHE_SECONDS=0), with its peak
+ * resident memory.
  * Prints a table and the targets of docs/decisions/0015-fast-listings.md, and writes
  * .bench/results-<products>.json (at 1,000,000 products it compares with the 100,000 run's file).
  * BENCH_ONLY=name,name measures only the loads whose names start so (a quicker look at one of them;
@@ -107,6 +108,11 @@ async function main() {
   await app.ready();
   const [category] = await app.services.categories.list();
   const cookie = await signUpCookie(app);
+  const viewer = (await app.viewers.read({ headers: { cookie } } as FastifyRequest))!;
+  // A product of the first page of the first category: one people open from a listing.
+  const product = (
+    await app.services.catalogue.categoryWithProducts(category!.id, categoryProductsQuery.parse({}))
+  ).products.items[0]!;
 
   const endpoints = [
     {
@@ -153,6 +159,11 @@ async function main() {
       path: `/api/me`,
       call: () => app.viewers.readAndRenew({ headers: { cookie } } as FastifyRequest, {} as FastifyReply),
     },
+    {
+      name: 'product (JSON)',
+      path: `/api/products/${product.id}`,
+      call: () => app.services.productPages.get(viewer, product.id),
+    },
   ];
 
   const categories = await app.services.categories.list();
@@ -170,6 +181,12 @@ async function main() {
     },
     { name: 'home, visitor', path: '/', signedIn: false, rendered: showsProducts },
     { name: 'home, signed in', path: '/', signedIn: true, rendered: showsProducts },
+    {
+      name: 'product page rendered',
+      path: `/products/${product.id}`,
+      signedIn: true,
+      rendered: showsProducts,
+    },
     {
       name: 'cache-hostile mix',
       path: '(distinct filters, searches, sorts, deep pages)',

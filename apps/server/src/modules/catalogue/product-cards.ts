@@ -12,12 +12,12 @@
  *   a word; trigrams (pg_trgm) find parts inside words only when that finds nothing.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Condition, Location, ProductCard, ProductCardPage, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { productPhotos, products, users } from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
-import { photoColumns, toPhoto } from '../products/photos.js';
+import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
 import { previousPrice } from '../products/product-sql.js';
 
 /**
@@ -223,50 +223,59 @@ const cardColumns = {
   sellerVerified: users.verified,
 };
 
-/** The page and the count of a listing, each value entering as `bind` says. */
-function listingQueries(db: DbOrTx, request: CardPageRequest, bind: Bind) {
-  const { filter, order, page, pageSize } = request;
-  const where = whereOf(filter, bind);
-  const sorted = orderOf(order);
-  // The page's ids alone: OFFSET then skips index entries (index-only on the covering listing indexes)
-  // instead of reading and joining every row of the earlier pages.
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...sorted)
-    .limit(bind('limit', pageSize))
-    .offset(bind('offset', (page - 1) * pageSize))
-    .as('page_ids');
-  // Stops after TOTAL_CAP + 1 rows: enough to tell an exact total from "more than the cap".
-  const capped = db
-    .select({ one: sql`1`.as('one') })
-    .from(products)
-    .where(where)
-    .limit(TOTAL_CAP + 1)
-    .as('capped');
-  return {
-    page: db
-      .select(cardColumns)
-      .from(pageIds)
-      .innerJoin(products, eq(products.id, pageIds.id))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .orderBy(...sorted),
-    // A window count(*) would make the page read every matching row; a separate count reads an index.
-    count: db.select({ n: count() }).from(capped),
-  };
+/** `json_build_object('key', value, ...)` of these fields (keys are ours, never a request's). */
+function jsonObject(fields: Record<string, SQLWrapper>): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
 }
 
-/** The page and the count of one shape, prepared, with every value a placeholder. */
-function prepareStatements(db: DbOrTx, request: CardPageRequest, shape: string) {
-  const { page, count: counted } = listingQueries(db, request, asPlaceholder);
-  return {
-    page: page.prepare(statementName('page', shape)),
-    count: counted.prepare(statementName('count', shape)),
-  };
+/**
+ * A listing's page, its capped count and the photos of its products in one statement, so one round
+ * trip to the database answers it. The page's ids come first, alone: OFFSET then skips index entries
+ * (index-only on the covering listing indexes) instead of reading and joining every row of earlier
+ * pages; the count stops after TOTAL_CAP + 1 rows (a window count would read every matching row); the
+ * cards and photos are built as JSON by the database, read in one piece here.
+ */
+function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
+  const { filter, order } = request;
+  const where = whereOf(filter, asPlaceholder);
+  const sorted = sql.join(orderOf(order), sql`, `);
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...orderOf(order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const counted = sql`(select count(*)::int from (select 1 from ${products} where ${where}
+    limit ${TOTAL_CAP + 1}) capped)`;
+  const cards = sql`(select coalesce(json_agg(${jsonObject(cardColumns)} order by ${sorted}), '[]'::json)
+    from ${pageIds} inner join ${products} on ${products.id} = ${pageIds.id}
+    inner join ${users} on ${users.id} = ${products.sellerId})`;
+  const photo = jsonObject({ productId: productPhotos.productId, ...photoColumns });
+  const photos = sql`(select coalesce(json_agg(${photo} order by ${productPhotos.productId}, ${productPhotos.position}),
+    '[]'::json) from ${productPhotos} where ${productPhotos.productId} in (select ${pageIds.id} from ${pageIds}))`;
+  // Each part is a statement of its own inside the fields, so its columns keep their table names.
+  return db
+    .with(pageIds)
+    .select({
+      n: sql<number>`${counted}`,
+      cards: sql<CardJson[]>`${cards}`,
+      photos: sql<PhotoJson[]>`${photos}`,
+    })
+    .from(sql`(select 1) one`)
+    .prepare(statementName('page', shape));
 }
 
-type Statements = ReturnType<typeof prepareStatements>;
+/** A card as the listing statement builds it in JSON: the date as text. */
+type CardJson = Omit<CardRow, 'postedAt'> & { postedAt: string };
+type PhotoJson = PhotoRow & { productId: string };
+
+type Listing = ReturnType<typeof prepareListing>;
 
 /**
  * The photos of a page's products, in order. A separate statement rather than a subquery in the page:
@@ -281,20 +290,20 @@ function preparePhotos(db: DbOrTx) {
     .prepare('cards_photos');
 }
 const preparedPhotos = new WeakMap<DbOrTx, ReturnType<typeof preparePhotos>>();
-const prepared = new WeakMap<DbOrTx, Map<string, Statements>>();
+const prepared = new WeakMap<DbOrTx, Map<string, Listing>>();
 
 /**
- * Statements are prepared once per database handle and shape (a few dozen at most): PostgreSQL then
+ * Listings are prepared once per database handle and shape (a few dozen at most): PostgreSQL then
  * parses them once per connection and can reuse their plan, and planning these costs more than
  * running them.
  */
-function statementsFor(db: DbOrTx, request: CardPageRequest): Statements {
+function listingFor(db: DbOrTx, request: CardPageRequest): Listing {
   let byShape = prepared.get(db);
   if (!byShape) prepared.set(db, (byShape = new Map()));
   const shape = shapeOf(request.filter, request.order);
-  let statements = byShape.get(shape);
-  if (!statements) byShape.set(shape, (statements = prepareStatements(db, request, shape)));
-  return statements;
+  let listing = byShape.get(shape);
+  if (!listing) byShape.set(shape, (listing = prepareListing(db, request, shape)));
+  return listing;
 }
 
 /** The cards of these products, in the listing's order (a search's page, found by its ids). */
@@ -317,8 +326,16 @@ function cardsByIds(db: DbOrTx, order: CardOrder, ids: string[]) {
   return statement.execute({ ids });
 }
 
-type Rows<T> = T extends { execute(...args: never[]): Promise<infer R> } ? R : never;
-type CardRows = Rows<Statements['page']>;
+/** A card's row, from the cards statement (a date) or built as JSON by a listing (its text). */
+type CardRow = Awaited<ReturnType<typeof cardsByIds>>[number];
+type AnyCardRow = CardRow | CardJson;
+
+/** What a listing read: its rows, its capped count, and its photos when the statement brought them. */
+interface ListingRead {
+  rows: AnyCardRow[];
+  counted: number;
+  photos?: PhotoJson[];
+}
 
 /**
  * A search's page and capped count, planned for its words (a plan made once for any word cannot tell
@@ -328,7 +345,7 @@ type CardRows = Rows<Statements['page']>;
  * the search index and sorted, or from the date or price index, checking rows until the page is full.
  * A word that matches nothing visible reads nothing more (the column's statistics know it).
  */
-async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<[CardRows, number]> {
+async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   const { filter, order, page, pageSize } = request;
   const where = whereOf(filter, asValue);
   const sorted = sql.join(orderOf(order), sql`, `);
@@ -355,20 +372,16 @@ async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<[CardRo
       .offset(offset);
     pageIds = listed.map((row) => row.id);
   }
-  return [pageIds.length > 0 ? await cardsByIds(db, order, pageIds) : [], n];
+  return { rows: pageIds.length > 0 ? await cardsByIds(db, order, pageIds) : [], counted: n };
 }
 
-/** A listing's rows and its capped count. */
-async function readListing(db: DbOrTx, request: CardPageRequest): Promise<[CardRows, number]> {
+/** A listing's rows, its capped count and, but for a search, its photos. */
+async function readListing(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   if (request.filter.q) return readSearch(db, request);
-  const statements = statementsFor(db, request);
   const { filter, page, pageSize } = request;
   const values: CardValues = { ...filter, limit: pageSize, offset: (page - 1) * pageSize };
-  const [rows, [counted]] = await Promise.all([
-    statements.page.execute(values),
-    statements.count.execute(values),
-  ]);
-  return [rows, counted?.n ?? 0];
+  const [read] = await listingFor(db, request).execute(values);
+  return { rows: read!.cards, counted: read!.n, photos: read!.photos };
 }
 
 export async function loadCardPage(
@@ -377,17 +390,15 @@ export async function loadCardPage(
   request: CardPageRequest,
 ): Promise<CardPage> {
   const { filter, page, pageSize } = request;
-  let [rows, counted] = await readListing(db, request);
+  let read = await readListing(db, request);
   // Nothing starts with these words: look for them inside words ("board" in "headboard").
-  if (counted === 0 && !filter.insideWords && canLookInsideWords(filter.q)) {
-    [rows, counted] = await readListing(db, { ...request, filter: { ...filter, insideWords: true } });
+  if (read.counted === 0 && !filter.insideWords && canLookInsideWords(filter.q)) {
+    read = await readListing(db, { ...request, filter: { ...filter, insideWords: true } });
   }
+  const { rows, counted } = read;
   const capped = counted > TOTAL_CAP;
-  const photos = await loadPhotos(
-    db,
-    images,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const photos = photosByProduct(images, read.photos ?? (await loadPhotos(db, ids)));
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -400,7 +411,7 @@ export async function loadCardPage(
       originalPriceCents: row.originalPriceCents,
       previousPriceCents: row.previousPriceCents,
       yearsUsed: row.yearsUsed,
-      postedAt: row.postedAt.toISOString(),
+      postedAt: new Date(row.postedAt).toISOString(),
       dimensionsCm: { width: row.widthCm, depth: row.depthCm, height: row.heightCm },
       seller: { id: row.sellerId, name: row.sellerName, verified: row.sellerVerified },
       photos: photos.get(row.id) ?? [],
@@ -413,15 +424,19 @@ export async function loadCardPage(
   };
 }
 
-async function loadPhotos(db: DbOrTx, images: ImageStore, ids: string[]) {
+function photosByProduct(images: ImageStore, rows: PhotoJson[]) {
   const byProduct = new Map<string, ProductCard['photos']>();
-  if (ids.length === 0) return byProduct;
-  let statement = preparedPhotos.get(db);
-  if (!statement) preparedPhotos.set(db, (statement = preparePhotos(db)));
-  for (const row of await statement.execute({ ids })) {
-    const list = byProduct.get(row.productId!) ?? [];
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
     list.push(toPhoto(images, row));
-    byProduct.set(row.productId!, list);
+    byProduct.set(row.productId, list);
   }
   return byProduct;
+}
+
+async function loadPhotos(db: DbOrTx, ids: string[]): Promise<PhotoJson[]> {
+  if (ids.length === 0) return [];
+  let statement = preparedPhotos.get(db);
+  if (!statement) preparedPhotos.set(db, (statement = preparePhotos(db)));
+  return (await statement.execute({ ids })) as PhotoJson[];
 }
