@@ -52,6 +52,14 @@ export const productCardPageSchema = pageOf(productCardSchema).extend({
 });
 export type ProductCardPage = z.infer<typeof productCardPageSchema>;
 
+/**
+ * The total a listing's pagination counts with. Past the counted cap a full page always offers the
+ * next one, so no product lies beyond reach; a page past the end then says so.
+ */
+export function pagedTotal({ page, pageSize, total, totalCapped, items }: ProductCardPage): number {
+  return totalCapped && items.length === pageSize ? Math.max(total, page * pageSize + 1) : total;
+}
+
 export const categoryWithProductsSchema = z.object({
   category: categorySchema,
   products: productCardPageSchema,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { messages, type Category, type ProductCardPage } from '@furniture-mart/shared';
+import { messages, pagedTotal, type Category, type ProductCardPage } from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Pagination } from '../../../components/ui/Pagination';
 import { errorMessage } from '../../../lib/api';
@@ -123,11 +123,6 @@ export function ProductListing({
       ) : null}
     </div>
   );
-}
-
-/** Past the counted cap a full page always has a next one to offer; a page past the end says so. */
-function pagedTotal({ page, pageSize, total, totalCapped, items }: ProductCardPage): number {
-  return totalCapped && items.length === pageSize ? Math.max(total, page * pageSize + 1) : total;
 }
 
 function resultSummary({ page, pageSize, total, totalCapped, items }: ProductCardPage): string {

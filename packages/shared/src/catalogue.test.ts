@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { pagedTotal, type ProductCardPage } from './catalogue.js';
+
+/** A listing's page with `items` cards (their content does not matter here). */
+const page = ({
+  items,
+  ...fields
+}: Partial<Omit<ProductCardPage, 'items'>> & { items: number }): ProductCardPage => ({
+  page: 1,
+  pageSize: 24,
+  total: 0,
+  totalCapped: false,
+  ...fields,
+  items: Array.from({ length: items }) as ProductCardPage['items'],
+});
+
+describe('pagedTotal', () => {
+  it('is the total when it was counted exactly', () => {
+    expect(pagedTotal(page({ total: 57, items: 24 }))).toBe(57);
+    expect(pagedTotal(page({ page: 3, total: 57, items: 9 }))).toBe(57);
+  });
+
+  it('past the counted cap, offers the page after a full one', () => {
+    expect(pagedTotal(page({ total: 1000, totalCapped: true, items: 24 }))).toBe(1000);
+    expect(pagedTotal(page({ page: 42, total: 1008, totalCapped: true, items: 24 }))).toBe(1009);
+    expect(pagedTotal(page({ page: 60, total: 1440, totalCapped: true, items: 24 }))).toBe(1441);
+  });
+
+  it('stops at a page that is not full: the end of the list', () => {
+    expect(pagedTotal(page({ page: 60, total: 1430, totalCapped: true, items: 14 }))).toBe(1430);
+  });
+});
