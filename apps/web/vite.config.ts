@@ -15,11 +15,30 @@ const vendorGroups = [
   // The form library apart from Zod and the resolvers, so a form can show before its checks arrive.
   { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 20 },
   { name: 'zod', test: /node_modules[\\/](zod|@hookform)[\\/]/, priority: 20 },
+  // The app's own code that every page's first render needs, as one chunk rather than a dozen small
+  // ones: each file costs the phone a request and compresses worse alone. The entry module stays out:
+  // it waits (top-level await) for the page's chunk, which imports this one, so together they would
+  // wait for each other forever.
+  {
+    name: 'app',
+    test: (id: string) => /[\\/]src[\\/]/.test(id) && !/[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/.test(id),
+    tags: ['$initial' as const],
+    priority: 10,
+  },
 ];
 
 // The shared package only declares values (schemas, messages, enums). Saying so lets the bundle drop
 // the modules a chunk does not use: the public pages need a few messages, not the Zod schemas.
 const sharedSource = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
+
+// React Router's package resolves to its development build under every condition Vite uses; that build
+// keeps the router's development warnings and checks. The browser build takes the production one (the
+// same code with those switched off). Both entry points must point there, or the bundle holds two routers.
+const reactRouterDist = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
 
 const compressible = /\.(js|css|html|svg|txt|json)$/;
 
@@ -58,10 +77,11 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   // The server-side render (src/serverRender.tsx) bundles the shared package's source like the browser build does.
   ssr: { noExternal: ['@furniture-mart/shared'] },
+  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
   // The server-side bundle needs no copy of the public files.
   publicDir: isSsrBuild ? false : 'public',
   server: {

@@ -10,7 +10,7 @@ import type { PageAccess } from '@furniture-mart/shared/render';
 import { PageSpinner } from '../components/ui/Spinner';
 import { mayBeSignedIn } from '../lib/sessionHint';
 import { RequireAuth } from './guards';
-import { DashboardLayout } from './layouts/DashboardLayout';
+import { DashboardShell } from './layouts/DashboardShell';
 import { PublicLayout } from './layouts/PublicLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { loadPageComponent, pages, type Page } from './pages';
@@ -95,11 +95,19 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: '/dashboard',
-    element: (
-      <RequireAuth>
-        <DashboardLayout />
-      </RequireAuth>
-    ),
+    // The dashboard's layout arrives with its first page, not with the public pages where visits start;
+    // until then the dashboard shows the same shell the server sent.
+    lazy: async () => {
+      const { DashboardLayout } = await import('./layouts/DashboardLayout');
+      return {
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+      };
+    },
+    hydrateFallbackElement: <DashboardShell />,
     errorElement: <RouteErrorScreen />,
     children: withinLayout(layoutRoutes(queryClient, 'dashboard', '/dashboard', 'signed-in')),
   },

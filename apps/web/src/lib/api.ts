@@ -1,5 +1,11 @@
-import type { ApiErrorBody } from '@furniture-mart/shared';
-import { clientErrorCodes, messages, webMessages } from '@furniture-mart/shared';
+import type { ApiErrorBody, clientErrorCodes } from '@furniture-mart/shared';
+import { messages, webMessages } from '@furniture-mart/shared';
+
+// The codes by type only: the module that declares them also holds the catalogue of every error the
+// API answers with, which no page needs in order to show itself.
+type ClientErrorCodes = typeof clientErrorCodes;
+const NETWORK_ERROR: ClientErrorCodes['NETWORK_ERROR'] = 'NETWORK_ERROR';
+const INVALID_RESPONSE: ClientErrorCodes['INVALID_RESPONSE'] = 'INVALID_RESPONSE';
 
 /** Every failed call surfaces as this one error type, so callers branch on status/code only. */
 export class ApiError extends Error {
@@ -92,14 +98,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch (error) {
     // Cancellation is not a failure: let TanStack Query see the AbortError it expects.
     if (signal?.aborted) throw error;
-    throw new ApiError(0, clientErrorCodes.NETWORK_ERROR, messages.networkError);
+    throw new ApiError(0, NETWORK_ERROR, messages.networkError);
   }
 
   const text = await response.text();
   const data = text ? parseJson(text) : undefined;
   if (!response.ok) throw toApiError(response.status, data);
   if (text && data === undefined) {
-    throw new ApiError(response.status, clientErrorCodes.INVALID_RESPONSE, webMessages.unexpectedError);
+    throw new ApiError(response.status, INVALID_RESPONSE, webMessages.unexpectedError);
   }
   return data as T;
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '@furniture-mart/shared';
 import { PostDate } from '../../../components/PostDate';
@@ -10,8 +10,17 @@ import { useSavedProductIds, useToggleFavourite } from '../productApi';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
 import { ProductCardActions } from './ProductCardActions';
-import { ProductDetailsDialog } from './ProductDetailsDialog';
 import { WasPrice } from './WasPrice';
+
+// The details dialog (and the dialog kit with it) loads when someone is about to open one, not with
+// every page that shows cards.
+const loadDetailsDialog = () => import('./ProductDetailsDialog');
+const ProductDetailsDialog = lazy(async () => ({ default: (await loadDetailsDialog()).ProductDetailsDialog }));
+function preloadDetailsDialog() {
+  loadDetailsDialog().catch(() => {
+    // Opening the dialog asks again and shows the error there.
+  });
+}
 
 interface ProductCardProps {
   product: ProductCardData;
@@ -106,6 +115,8 @@ export function ProductCard({
             type="button"
             className="btn btn-ghost btn-sm px-2 text-primary"
             aria-haspopup="dialog"
+            onPointerEnter={preloadDetailsDialog}
+            onFocus={preloadDetailsDialog}
             onClick={() => setDetailsOpen(true)}
           >
             Details<span className="sr-only"> of {product.title}</span>
@@ -113,7 +124,11 @@ export function ProductCard({
           <ProductCardActions product={product} />
         </div>
       </div>
-      {detailsOpen ? <ProductDetailsDialog product={product} onClose={() => setDetailsOpen(false)} /> : null}
+      {detailsOpen ? (
+        <Suspense fallback={null}>
+          <ProductDetailsDialog product={product} onClose={() => setDetailsOpen(false)} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
