@@ -251,6 +251,10 @@ export const products = pgTable(
       )
       .where(sql`advertised and status = 'available' and deleted_at is null`),
     index('products_seller_idx').on(t.sellerId, t.postedAt.desc()),
+    // A seller's listings on sale, counted on every product page's seller card from this index alone.
+    index('products_seller_available_idx')
+      .on(t.sellerId)
+      .where(sql`status = 'available' and deleted_at is null`),
     // Search reads only what a buyer may see: sold and removed products, which pile up over time, are
     // not in these indexes at all.
     index('products_search_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "products_seller_available_idx" ON "products" USING btree ("seller_id") WHERE status = 'available' and deleted_at is null;
