@@ -1,4 +1,5 @@
 import type * as Zlib from 'node:zlib';
+import type * as Serializer from './serializer.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
@@ -18,7 +19,11 @@ vi.mock('node:zlib', async (importOriginal) => {
     }) as typeof zlib.brotliCompress,
   };
 });
-import { answerSerializerCompiler, registerKeptAnswers } from './serializer.js';
+
+// Test files share their modules (isolate: false), so the serializer may already be loaded with the
+// real zlib: it is loaded afresh here, under the mock.
+let answerSerializerCompiler: typeof Serializer.answerSerializerCompiler;
+let registerKeptAnswers: typeof Serializer.registerKeptAnswers;
 
 let reads = 0;
 /** Counts how often the answer is checked: the schema reads `name` each time. */
@@ -37,6 +42,8 @@ Object.freeze(items);
 
 const app = Fastify().withTypeProvider<ZodTypeProvider>();
 beforeAll(async () => {
+  vi.resetModules();
+  ({ answerSerializerCompiler, registerKeptAnswers } = await import('./serializer.js'));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerKeptAnswers(app);
