@@ -92,7 +92,9 @@ test.describe('home', () => {
   test('the banner advances on its own: 6 s, 6 s, then 5 s', async ({ page }) => {
     const start = new Date('2026-03-02T09:00:00');
     await page.clock.install({ time: start });
-    await page.goto('/');
+    // The page arrives rendered; its timers start once the script has run, so wait for the script
+    // before moving the clock (a jump made before would fire no timer).
+    await page.goto('/', { waitUntil: 'networkidle' });
     await expectSlide(page, 0);
     // Jumping ahead fires the first slide's timer once; from then on time moves only when told to.
     await page.clock.pauseAt(new Date(start.getTime() + 60 * 60_000));
