@@ -195,11 +195,11 @@ function orderOf(order: CardOrder): SQL[] {
 }
 
 /**
- * A prepared statement's name for one shape. PostgreSQL cuts names at 63 characters, and shapes that
+ * A listing statement's name for one shape. PostgreSQL cuts names at 63 characters, and shapes that
  * differ only in their order could then share a name; a digest of the shape keeps each one apart.
  */
-export function statementName(kind: 'page' | 'count', shape: string): string {
-  return `cards_${kind}_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
+export function statementName(shape: string): string {
+  return `cards_${createHash('sha256').update(shape).digest('hex').slice(0, 24)}`;
 }
 
 /** What a card shows of a product and its seller. */
@@ -268,7 +268,7 @@ function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
       photos: sql<PhotoJson[]>`${photos}`,
     })
     .from(sql`(select 1) one`)
-    .prepare(statementName('page', shape));
+    .prepare(statementName(shape));
 }
 
 /** A card as the listing statement builds it in JSON: the date as text. */
@@ -277,10 +277,7 @@ type PhotoJson = PhotoRow & { productId: string };
 
 type Listing = ReturnType<typeof prepareListing>;
 
-/**
- * The photos of a page's products, in order. A separate statement rather than a subquery in the page:
- * PostgreSQL would build the photos of every row an OFFSET skips too.
- */
+/** The photos of a search's page (its cards are read by their ids, so its photos are too), in order. */
 function preparePhotos(db: DbOrTx) {
   return db
     .select({ productId: productPhotos.productId, ...photoColumns })
