@@ -1,6 +1,7 @@
 /**
- * One page of product cards in three statements whatever the page size: the cards (joined with their
- * seller) and the total, side by side, then the photos of all of them at once.
+ * One page of product cards whatever the page size: for a listing, one statement gives the cards
+ * (joined with their seller), the capped total and the photos; a search counts first and reads its
+ * page by ids (readSearch).
  * Only products a buyer may see are ever read: available, not removed, from a seller not removed.
  *
  * What keeps a page cheap however large the catalogue (docs/decisions/0015-fast-listings.md,
@@ -76,7 +77,7 @@ const searchText = sql`(${products.title} || ' ' || ${products.description})`;
 
 /** Shorter parts would match nearly everything, and trigrams cannot find them through the index. */
 const MIN_PART_LENGTH = 3;
-/** Parts looked for at most (a placeholder each, so a bound keeps the prepared statements few). */
+/** Parts looked for at most: each one is another condition of the search's statement. */
 const MAX_PARTS = 6;
 const MAX_EXCLUDED_PARTS = 3;
 
