@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -77,8 +78,58 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The page arrives rendered (or with its shell), so its first paint needs no script; the app's scripts
+ * start only after it. The built index.html names, instead of the app's entry and its preloads, one
+ * small module that waits for the first paint, then preloads the app's chunks and imports its entry.
+ * On a slow phone the content shows while the scripts are still on their way, and the script work
+ * (parsing, hydration) no longer stands between the page and its first paint.
+ */
+function startAfterFirstPaint(): Plugin {
+  let outDir = '';
+  return {
+    name: 'furniture-mart:start-after-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const file = path.join(outDir, 'index.html');
+      let html = readFileSync(file, 'utf8');
+      const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+      const entry = entryTag.exec(html)?.[1];
+      if (!entry) throw new Error('index.html names no entry module');
+      const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+      const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]!);
+      html = html.replace(entryTag, '').replace(preloadTag, '');
+      // requestAnimationFrame runs just before the next paint; the task it queues, just after it. A page
+      // opened in the background paints nothing until shown, so there the app starts once it has loaded.
+      const source =
+        `let started = false;\n` +
+        `function start() {\n` +
+        `  if (started) return;\n` +
+        `  started = true;\n` +
+        `  for (const href of ${JSON.stringify(preloads)}) {\n` +
+        `    const link = document.createElement('link');\n` +
+        `    link.rel = 'modulepreload';\n` +
+        `    link.href = href;\n` +
+        `    document.head.append(link);\n` +
+        `  }\n` +
+        `  import(${JSON.stringify(entry)});\n` +
+        `}\n` +
+        `requestAnimationFrame(() => setTimeout(start));\n` +
+        `addEventListener('load', () => setTimeout(start));\n`;
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const loader = `assets/start-${hash}.js`;
+      writeFileSync(path.join(outDir, loader), source);
+      html = html.replace('</head>', `  <script type="module" src="/${loader}"></script>\n  </head>`);
+      writeFileSync(file, html);
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [startAfterFirstPaint(), precompress()])],
   // The server-side render (src/serverRender.tsx) bundles the shared package's source like the browser build does.
   ssr: { noExternal: ['@furniture-mart/shared'] },
   resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
