@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currencyDecimals,
   formatMoney,
+  groupDigits,
   isAmountText,
   isKnownCurrency,
   minorToAmountString,
@@ -74,6 +75,28 @@ describe('formatting', () => {
     expect(formatMoney(110000, 'EUR')).toBe('€1,100.00');
     expect(formatMoney(1250, 'JPY')).toBe('¥1,250');
     expect(formatMoney(1_250_500, 'BHD').replace(/\s/g, ' ')).toBe('BHD 1,250.500');
+  });
+
+  it('writes every currency exactly as Intl does in en-US', () => {
+    for (const currency of Intl.supportedValuesOf('currency').filter(isKnownCurrency)) {
+      const decimals = currencyDecimals(currency);
+      const intl = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+      for (const minor of [1, 99, 100, 125_050, 100_000_000, 123_456_789_012, -125_050]) {
+        expect(formatMoney(minor, currency), `${minor} ${currency}`).toBe(
+          intl.format(minor / 10 ** decimals),
+        );
+      }
+    }
+  });
+
+  it('groups thousands', () => {
+    expect(['0', '999', '1000', '1234567'].map(groupDigits)).toEqual(['0', '999', '1,000', '1,234,567']);
+    expect(groupDigits(2500)).toBe('2,500');
   });
 
   it('gives form values in major units', () => {
