@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { conditions, locations, productSorts } from './enums.js';
 import { catalogueMessages, messages } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
+import { isInvertedPriceRange } from './listings.js';
 import { dimensionsCmSchema, pageOf, pageQuery, photoSchema } from './common.js';
 import { sellerCardSchema } from './products.js';
 
@@ -52,14 +53,6 @@ export const productCardPageSchema = pageOf(productCardSchema).extend({
 });
 export type ProductCardPage = z.infer<typeof productCardPageSchema>;
 
-/**
- * The total a listing's pagination counts with. Past the counted cap a full page always offers the
- * next one, so no product lies beyond reach; a page past the end then says so.
- */
-export function pagedTotal({ page, pageSize, total, totalCapped, items }: ProductCardPage): number {
-  return totalCapped && items.length === pageSize ? Math.max(total, page * pageSize + 1) : total;
-}
-
 export const categoryWithProductsSchema = z.object({
   category: categorySchema,
   products: productCardPageSchema,
@@ -75,9 +68,6 @@ export const sellerPageSchema = z.object({ seller: sellerPageHeadSchema, product
 export type SellerPage = z.infer<typeof sellerPageSchema>;
 
 // ---------- price filters ----------
-
-/** Three decimals, the most any currency has: an amount of some currency, when the currency is not known. */
-const anyCurrency = 'BHD';
 
 /**
  * A price bound typed as text ("1,250.50"), read into minor units of `currency`; empty means no bound.
@@ -107,16 +97,6 @@ const withPriceRange = (
     ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: catalogueMessages.priceRange });
   }
 };
-
-const anyCurrencyBounds = z.object({ minPrice: priceBound(anyCurrency), maxPrice: priceBound(anyCurrency) });
-
-/** True when both bounds are amounts and the maximum is below the minimum (the filter form's rule). */
-export function isInvertedPriceRange(minPrice: string | undefined, maxPrice: string | undefined): boolean {
-  const parsed = anyCurrencyBounds.safeParse({ minPrice, maxPrice });
-  return parsed.success && parsed.data.minPrice !== undefined && parsed.data.maxPrice !== undefined
-    ? parsed.data.maxPrice < parsed.data.minPrice
-    : false;
-}
 
 // ---------- queries ----------
 

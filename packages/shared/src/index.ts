@@ -10,6 +10,7 @@ export * from './dates.js';
 export * from './common.js';
 export * from './accounts.js';
 export * from './catalogue.js';
+export * from './listings.js';
 export * from './products.js';
 export * from './favourites.js';
 export * from './bookings.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pagedTotal, type ProductCardPage } from './catalogue.js';
+import type { ProductCardPage } from './catalogue.js';
+import { isInvertedPriceRange, pagedTotal } from './listings.js';
 
 /** A listing's page with `items` cards (their content does not matter here). */
 const page = ({
@@ -28,5 +29,24 @@ describe('pagedTotal', () => {
 
   it('stops at a page that is not full: the end of the list', () => {
     expect(pagedTotal(page({ page: 60, total: 1430, totalCapped: true, items: 14 }))).toBe(1430);
+  });
+});
+
+describe('isInvertedPriceRange', () => {
+  it('is true only when both bounds are amounts and the maximum is below the minimum', () => {
+    expect(isInvertedPriceRange('500', '100')).toBe(true);
+    expect(isInvertedPriceRange('1,250.50', '1250.49')).toBe(true);
+    expect(isInvertedPriceRange(' 20 ', '19.999')).toBe(true);
+    expect(isInvertedPriceRange('100', '500')).toBe(false);
+    expect(isInvertedPriceRange('100', '100')).toBe(false);
+  });
+
+  it('leaves a missing or unreadable bound to the field checks', () => {
+    expect(isInvertedPriceRange(undefined, '100')).toBe(false);
+    expect(isInvertedPriceRange('500', '')).toBe(false);
+    expect(isInvertedPriceRange('   ', '100')).toBe(false);
+    expect(isInvertedPriceRange('abc', '100')).toBe(false);
+    expect(isInvertedPriceRange('500', '-1')).toBe(false);
+    expect(isInvertedPriceRange('500', '0')).toBe(false);
   });
 });

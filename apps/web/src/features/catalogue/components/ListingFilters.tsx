@@ -1,11 +1,31 @@
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { catalogueFilterForm, conditions, locations, type Category } from '@furniture-mart/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { conditions, locations, type Category } from '@furniture-mart/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import type { ListingFilters as Filters } from '../listingState';
 import { conditionLabels } from './conditionLabel';
+
+const fields = ['q', 'category', 'minPrice', 'maxPrice', 'condition', 'location'] as const;
+
+/** What the form holds now; a field the form does not show is empty. */
+function readForm(form: HTMLFormElement): Filters {
+  const data = new FormData(form);
+  const read = (name: (typeof fields)[number]) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    q: read('q'),
+    category: read('category'),
+    minPrice: read('minPrice'),
+    maxPrice: read('maxPrice'),
+    condition: read('condition') as Filters['condition'],
+    location: read('location') as Filters['location'],
+  };
+}
+
+/** The shared schema's checks, fetched the first time the form is checked. */
+const check = async (form: HTMLFormElement) => (await import('../validation')).checkFilters(readForm(form));
 
 const conditionOptions = conditions.map((condition) => ({
   value: condition,
@@ -36,19 +56,40 @@ interface FiltersFormProps extends Omit<ListingFiltersProps, 'resetKey'> {
  * Applied together on submit, so a half-typed price never fires a request.
  */
 function FiltersForm({ value, onApply, onClear, categories, label, inSheet = false }: FiltersFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(catalogueFilterForm), defaultValues: value });
+  // A plain form rather than the form library: its fields are read once, on submit, and the library
+  // would re-render the form as it comes to life on every listing page.
+  const [errors, setErrors] = useState<Partial<Record<keyof Filters, string>>>({});
   const active = Object.values(value).some(Boolean);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = await check(form);
+    if (result.ok) {
+      setErrors({});
+      onApply(result.filters);
+      return;
+    }
+    setErrors(result.errors);
+    const first = fields.find((name) => result.errors[name]);
+    const control = first ? form.elements.namedItem(first) : null;
+    if (control instanceof HTMLElement) control.focus();
+  }
+
+  // Once a submit has found mistakes, each change checks again, so a corrected field clears its message.
+  async function recheck(event: FormEvent<HTMLFormElement>) {
+    if (Object.keys(errors).length === 0) return;
+    const result = await check(event.currentTarget);
+    setErrors(result.ok ? {} : result.errors);
+  }
 
   return (
     <form
       role="search"
       aria-label={label}
       noValidate
-      onSubmit={handleSubmit((filters) => onApply(filters))}
+      onSubmit={(event) => void submit(event)}
+      onChange={(event) => void recheck(event)}
       className={inSheet ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4 sm:p-5'}
     >
       <div className={`grid grid-cols-2 gap-4 ${categories ? 'lg:grid-cols-7' : 'lg:grid-cols-6'}`}>
@@ -58,8 +99,9 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
           placeholder="Words in the title or description"
           enterKeyHint="search"
           className="col-span-2"
-          error={errors.q?.message}
-          {...register('q')}
+          error={errors.q}
+          name="q"
+          defaultValue={value.q}
         />
         {categories ? (
           <SelectField
@@ -67,8 +109,9 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
             className="col-span-2 lg:col-span-1"
             options={categories.map((category) => ({ value: category.slug, label: category.title }))}
             emptyOption={{ label: 'All categories', selectable: true }}
-            error={errors.category?.message}
-            {...register('category')}
+            error={errors.category}
+            name="category"
+            defaultValue={value.category}
           />
         ) : null}
         <TextField
@@ -76,30 +119,34 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
           inputMode="decimal"
           placeholder="0"
           autoComplete="off"
-          error={errors.minPrice?.message}
-          {...register('minPrice')}
+          error={errors.minPrice}
+          name="minPrice"
+          defaultValue={value.minPrice}
         />
         <TextField
           label="Max price ($)"
           inputMode="decimal"
           placeholder="Any"
           autoComplete="off"
-          error={errors.maxPrice?.message}
-          {...register('maxPrice')}
+          error={errors.maxPrice}
+          name="maxPrice"
+          defaultValue={value.maxPrice}
         />
         <SelectField
           label="Condition"
           options={conditionOptions}
           emptyOption={{ label: 'Any condition', selectable: true }}
-          error={errors.condition?.message}
-          {...register('condition')}
+          error={errors.condition}
+          name="condition"
+          defaultValue={value.condition}
         />
         <SelectField
           label="Location"
           options={locationOptions}
           emptyOption={{ label: 'Anywhere', selectable: true }}
-          error={errors.location?.message}
-          {...register('location')}
+          error={errors.location}
+          name="location"
+          defaultValue={value.location}
         />
       </div>
       <div className={`mt-4 flex flex-wrap justify-end gap-2 ${inSheet ? '*:flex-1' : ''}`}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { messages, pagedTotal, type Category, type ProductCardPage } from '@furniture-mart/shared';
+import { groupDigits, messages, pagedTotal, type Category, type ProductCardPage } from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Pagination } from '../../../components/ui/Pagination';
 import { errorMessage } from '../../../lib/api';
@@ -128,7 +128,7 @@ export function ProductListing({
 function resultSummary({ page, pageSize, total, totalCapped, items }: ProductCardPage): string {
   if (total === 0) return 'No pieces found';
   // The server stops counting at 1,000: beyond that it is "1,000+".
-  const counted = totalCapped ? `${total.toLocaleString('en-US')}+` : `${total}`;
+  const counted = totalCapped ? `${groupDigits(total)}+` : `${total}`;
   if (items.length === 0) return `${counted} ${total === 1 ? 'piece' : 'pieces'} in all`;
   const first = (page - 1) * pageSize + 1;
   const last = first + items.length - 1;
