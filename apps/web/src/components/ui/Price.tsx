@@ -12,9 +12,21 @@ interface PriceProps {
 }
 
 /** An amount of money in its currency, with digits of equal width so columns line up. */
-export function Price({ cents, currency, strike = false, className = '' }: PriceProps) {
-  const config = useConfig();
-  const code = currency ?? config.data?.currency;
+export function Price(props: PriceProps) {
+  // A caller that knows the currency spares each price its own subscription to the configuration.
+  return props.currency ? (
+    <PriceText {...props} currency={props.currency} />
+  ) : (
+    <PriceInShopCurrency {...props} />
+  );
+}
+
+function PriceInShopCurrency(props: PriceProps) {
+  const currency = useConfig().data?.currency;
+  return <PriceText {...props} currency={currency} />;
+}
+
+function PriceText({ cents, currency: code, strike = false, className = '' }: PriceProps) {
   // Until the configuration arrives (it is asked for at start and travels with pages rendered on the
   // server), nothing is shown rather than a guess in the wrong currency.
   if (!code) return <span className={`tabular-nums ${className}`} aria-busy="true" />;

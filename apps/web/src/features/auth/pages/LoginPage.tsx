@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/Toasts';
@@ -42,12 +42,13 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  // Once the page is on screen, fetch the checks before anyone can press Login.
-  useEffect(() => {
+  // The checks are fetched as soon as someone starts on the form, well before they can press Login, and
+  // not while the page comes to life: building Zod's schemas is a long task on a slow phone.
+  const prepareChecks = () => {
     loadValidation().catch(() => {
       // Submitting asks again and shows the failure.
     });
-  }, []);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -75,7 +76,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Login" subtitle="Welcome back! Sign in to book, sell and manage your furniture.">
       <Alert tone="info">{notice}</Alert>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate>
         {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
         <fieldset disabled={!hydrated} className="space-y-4">
           <TextField

@@ -6,7 +6,7 @@ import { Price } from '../../../components/ui/Price';
 import { FavouriteButton } from '../../../components/ui/FavouriteButton';
 import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
-import { useSavedProductIds, useToggleFavourite } from '../productApi';
+import { useCardViewer } from './cardViewer';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
 import { ProductCardActions } from './ProductCardActions';
@@ -15,7 +15,9 @@ import { WasPrice } from './WasPrice';
 // The details dialog (and the dialog kit with it) loads when someone is about to open one, not with
 // every page that shows cards.
 const loadDetailsDialog = () => import('./ProductDetailsDialog');
-const ProductDetailsDialog = lazy(async () => ({ default: (await loadDetailsDialog()).ProductDetailsDialog }));
+const ProductDetailsDialog = lazy(async () => ({
+  default: (await loadDetailsDialog()).ProductDetailsDialog,
+}));
 function preloadDetailsDialog() {
   loadDetailsDialog().catch(() => {
     // Opening the dialog asks again and shows the error there.
@@ -39,6 +41,7 @@ export function ProductCard({
   priority = false,
 }: ProductCardProps) {
   const titleId = useId();
+  const { currency } = useCardViewer();
   const [detailsOpen, setDetailsOpen] = useState(false);
   const Heading = `h${headingLevel}` as const;
   const cover = product.photos[0];
@@ -84,14 +87,23 @@ export function ProductCard({
           <div>
             <dt className="text-base-content/70">Resale price</dt>
             <dd>
-              <Price cents={product.sellingPriceCents} className="text-xl font-bold text-primary" />
-              <WasPrice cents={product.previousPriceCents} className="block" />
+              <Price
+                cents={product.sellingPriceCents}
+                currency={currency}
+                className="text-xl font-bold text-primary"
+              />
+              <WasPrice cents={product.previousPriceCents} currency={currency} className="block" />
             </dd>
           </div>
           <div>
             <dt className="text-base-content/70">Original price</dt>
             <dd>
-              <Price cents={product.originalPriceCents} strike className="text-base text-base-content/80" />
+              <Price
+                cents={product.originalPriceCents}
+                currency={currency}
+                strike
+                className="text-base text-base-content/80"
+              />
             </dd>
           </div>
           <div>
@@ -135,16 +147,15 @@ export function ProductCard({
 
 /** The heart over a card's photo, for buyers only (the server refuses everyone else). */
 function CardHeart({ product }: { product: ProductCardData }) {
-  const saved = useSavedProductIds();
-  const toggle = useToggleFavourite();
+  const { saved, toggleFavourite, favouritePending } = useCardViewer();
   if (!saved) return null;
   const isSaved = saved.has(product.id);
   return (
     <FavouriteButton
       saved={isSaved}
       title={product.title}
-      pending={toggle.isPending}
-      onToggle={() => toggle.mutate({ productId: product.id, save: !isSaved })}
+      pending={favouritePending === product.id}
+      onToggle={() => toggleFavourite(product.id, !isSaved)}
       className="absolute right-3 top-3 shadow"
     />
   );

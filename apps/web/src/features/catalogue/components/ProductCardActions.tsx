@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buyerMessages, catalogueMessages, type ProductCard } from '@furniture-mart/shared';
-import { useAuth } from '../../../lib/session';
-import { useOpenBookingsByProduct } from '../productApi';
+import { useCardViewer } from './cardViewer';
 import { preloadBookingDialog, preloadReportDialog, useProductActionDialogs } from './ProductActionDialogs';
 
 /**
@@ -11,9 +10,8 @@ import { preloadBookingDialog, preloadReportDialog, useProductActionDialogs } fr
  * already booked the piece is led to that order instead.
  */
 export function ProductCardActions({ product }: { product: ProductCard }) {
-  const auth = useAuth();
+  const { auth, openBookings } = useCardViewer();
   const location = useLocation();
-  const openBookings = useOpenBookingsByProduct();
   const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
   const reasonId = useId();
 

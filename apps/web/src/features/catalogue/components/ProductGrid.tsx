@@ -1,4 +1,5 @@
 import type { ProductCard as ProductCardData } from '@furniture-mart/shared';
+import { CardViewerProvider } from './cardViewer';
 import { ProductCard } from './ProductCard';
 
 /** How many cards are loaded at once: the first screenful on a large screen. */
@@ -14,19 +15,21 @@ interface ProductGridProps {
 /** 3 columns on large screens, 2 on medium, 1 on phones. */
 export function ProductGrid({ products, headingLevel, belowTheFold = false }: ProductGridProps) {
   return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            eager={!belowTheFold && index < EAGER_CARDS}
-            // The first photo is usually the largest thing on screen: ask for it before the others.
-            priority={!belowTheFold && index === 0}
-          />
-        </li>
-      ))}
-    </ul>
+    <CardViewerProvider>
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {products.map((product, index) => (
+          <li key={product.id}>
+            <ProductCard
+              product={product}
+              headingLevel={headingLevel}
+              eager={!belowTheFold && index < EAGER_CARDS}
+              // The first photo is usually the largest thing on screen: ask for it before the others.
+              priority={!belowTheFold && index === 0}
+            />
+          </li>
+        ))}
+      </ul>
+    </CardViewerProvider>
   );
 }
 

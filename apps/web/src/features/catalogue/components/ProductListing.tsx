@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { groupDigits, messages, pagedTotal, type Category, type ProductCardPage } from '@furniture-mart/shared';
+import {
+  groupDigits,
+  messages,
+  pagedTotal,
+  type Category,
+  type ProductCardPage,
+} from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Pagination } from '../../../components/ui/Pagination';
 import { errorMessage } from '../../../lib/api';
