@@ -104,18 +104,26 @@ function startAfterFirstPaint(): Plugin {
       html = html.replace(entryTag, '').replace(preloadTag, '');
       // requestAnimationFrame runs just before the next paint; the task it queues, just after it. A page
       // opened in the background paints nothing until shown, so there the app starts once it has loaded.
+      // The chunks are then run one at a time, each in a task of its own, rather than the whole app in
+      // one long task that would hold up a tap on a slow phone.
       const source =
         `let started = false;\n` +
-        `function start() {\n` +
+        `const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n` +
+        `async function start() {\n` +
         `  if (started) return;\n` +
         `  started = true;\n` +
-        `  for (const href of ${JSON.stringify(preloads)}) {\n` +
+        `  const chunks = ${JSON.stringify(preloads)};\n` +
+        `  for (const href of chunks) {\n` +
         `    const link = document.createElement('link');\n` +
         `    link.rel = 'modulepreload';\n` +
         `    link.href = href;\n` +
         `    document.head.append(link);\n` +
         `  }\n` +
-        `  import(${JSON.stringify(entry)});\n` +
+        `  for (const href of chunks) {\n` +
+        `    await import(href);\n` +
+        `    await nextTask();\n` +
+        `  }\n` +
+        `  await import(${JSON.stringify(entry)});\n` +
         `}\n` +
         `requestAnimationFrame(() => setTimeout(start));\n` +
         `addEventListener('load', () => setTimeout(start));\n`;
