@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CanonicalLink } from '../../components/CanonicalLink';
 import { NavigationProgress } from './NavigationProgress';
@@ -15,7 +16,12 @@ export function PublicLayout() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {/* A page rendered on the server comes to life in two passes, the frame (header, footer) and
+            then the page, each committed in a task of its own: one commit of everything was the longest
+            task a slow phone saw. */}
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />
