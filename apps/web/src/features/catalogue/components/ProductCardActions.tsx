@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buyerMessages, catalogueMessages, type ProductCard } from '@furniture-mart/shared';
+import { useOpenBookingsByProduct } from '../productApi';
 import { useCardViewer } from './cardViewer';
 import { preloadBookingDialog, preloadReportDialog, useProductActionDialogs } from './ProductActionDialogs';
 
@@ -10,7 +11,10 @@ import { preloadBookingDialog, preloadReportDialog, useProductActionDialogs } fr
  * already booked the piece is led to that order instead.
  */
 export function ProductCardActions({ product }: { product: ProductCard }) {
-  const { auth, openBookings } = useCardViewer();
+  const { auth } = useCardViewer();
+  // Its own subscription rather than the grid's: when the booking dialog closes on success, this card
+  // must already show the link to the new order, where focus returns; the grid hears of it later.
+  const openBookings = useOpenBookingsByProduct();
   const location = useLocation();
   const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
   const reasonId = useId();

@@ -1,14 +1,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useAuth, useConfig, type AuthState } from '../../../lib/session';
-import { useOpenBookingsByProduct, useSavedProductIds, useToggleFavourite } from '../productApi';
+import { useSavedProductIds, useToggleFavourite } from '../productApi';
 
 /** What every card of a grid shows the same way for the person looking at it. */
 export interface CardViewer {
   auth: AuthState;
   /** The products a buyer saved; null for anyone else (no hearts), or until known. */
   saved: ReadonlySet<string> | null;
-  /** A buyer's open booking of each product, so its card leads to the order. */
-  openBookings: ReadonlyMap<string, string> | null;
   /** The shop's currency, once known. */
   currency: string | undefined;
   toggleFavourite(productId: string, save: boolean): void;
@@ -20,13 +18,12 @@ const CardViewerContext = createContext<CardViewer | null>(null);
 
 /**
  * Reads who is looking once for a whole grid. Each card used to ask for itself (the session, saved
- * products, open bookings, the currency of each price): about ten query subscriptions a card, set up
+ * products, the currency of each price): about ten query subscriptions a card, set up
  * one by one while a listing came to life, which a slow phone felt as one long task.
  */
 export function CardViewerProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const saved = useSavedProductIds();
-  const openBookings = useOpenBookingsByProduct();
   const currency = useConfig().data?.currency;
   const toggle = useToggleFavourite();
   const { mutate, isPending, variables } = toggle;
@@ -35,12 +32,11 @@ export function CardViewerProvider({ children }: { children: ReactNode }) {
     () => ({
       auth,
       saved,
-      openBookings,
       currency,
       toggleFavourite: (productId, save) => mutate({ productId, save }),
       favouritePending,
     }),
-    [auth, saved, openBookings, currency, mutate, favouritePending],
+    [auth, saved, currency, mutate, favouritePending],
   );
   return <CardViewerContext value={viewer}>{children}</CardViewerContext>;
 }
