@@ -43,39 +43,50 @@ const reactRouterProduction = [
 
 const compressible = /\.(js|css|html|svg|txt|json)$/;
 
+/** A plugin of the browser build that works on the files it has written to the output folder. */
+function onBuildOutput(
+  name: string,
+  hook: 'writeBundle' | 'closeBundle',
+  work: (outDir: string) => void,
+): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    [hook]() {
+      work(outDir);
+    },
+  };
+}
+
 /**
  * Writes a Brotli (best quality) and a gzip copy beside every text file of the build. The server sends
  * them as they are, so each request costs no compression work and gets a smaller answer than on-the-fly
  * compression at a speed-friendly level would give.
  */
 function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'furniture-mart:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-      for (const file of files.filter((name) => compressible.test(name))) {
-        const fullPath = path.join(outDir, file);
-        const content = readFileSync(fullPath);
-        // Below about one packet there is nothing to win.
-        if (content.length < 1024) continue;
-        writeFileSync(
-          `${fullPath}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-        writeFileSync(`${fullPath}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
-      }
-    },
-  };
+  return onBuildOutput('furniture-mart:precompress', 'closeBundle', (outDir) => {
+    const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+    for (const file of files.filter((name) => compressible.test(name))) {
+      const fullPath = path.join(outDir, file);
+      const content = readFileSync(fullPath);
+      // Below about one packet there is nothing to win.
+      if (content.length < 1024) continue;
+      writeFileSync(
+        `${fullPath}.br`,
+        brotliCompressSync(content, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+      );
+      writeFileSync(`${fullPath}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+    }
+  });
 }
 
 /**
@@ -86,54 +97,47 @@ function precompress(): Plugin {
  * (parsing, hydration) no longer stands between the page and its first paint.
  */
 function startAfterFirstPaint(): Plugin {
-  let outDir = '';
-  return {
-    name: 'furniture-mart:start-after-first-paint',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle() {
-      const file = path.join(outDir, 'index.html');
-      let html = readFileSync(file, 'utf8');
-      const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-      const entry = entryTag.exec(html)?.[1];
-      if (!entry) throw new Error('index.html names no entry module');
-      const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-      const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]!);
-      html = html.replace(entryTag, '').replace(preloadTag, '');
-      // requestAnimationFrame runs just before the next paint; the task it queues, just after it. A page
-      // opened in the background paints nothing until shown, so there the app starts once it has loaded.
-      // The chunks are then run one at a time, each in a task of its own, rather than the whole app in
-      // one long task that would hold up a tap on a slow phone.
-      const source =
-        `let started = false;\n` +
-        `const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n` +
-        `async function start() {\n` +
-        `  if (started) return;\n` +
-        `  started = true;\n` +
-        `  const chunks = ${JSON.stringify(preloads)};\n` +
-        `  for (const href of chunks) {\n` +
-        `    const link = document.createElement('link');\n` +
-        `    link.rel = 'modulepreload';\n` +
-        `    link.href = href;\n` +
-        `    document.head.append(link);\n` +
-        `  }\n` +
-        `  for (const href of chunks) {\n` +
-        `    await import(href);\n` +
-        `    await nextTask();\n` +
-        `  }\n` +
-        `  await import(${JSON.stringify(entry)});\n` +
-        `}\n` +
-        `requestAnimationFrame(() => setTimeout(start));\n` +
-        `addEventListener('load', () => setTimeout(start));\n`;
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const loader = `assets/start-${hash}.js`;
-      writeFileSync(path.join(outDir, loader), source);
-      html = html.replace('</head>', `  <script type="module" src="/${loader}"></script>\n  </head>`);
-      writeFileSync(file, html);
-    },
-  };
+  // Written files, before precompress (closeBundle) makes the compressed copies.
+  return onBuildOutput('furniture-mart:start-after-first-paint', 'writeBundle', (outDir) => {
+    const file = path.join(outDir, 'index.html');
+    let html = readFileSync(file, 'utf8');
+    const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+    const entry = entryTag.exec(html)?.[1];
+    if (!entry) throw new Error('index.html names no entry module');
+    const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+    const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]!);
+    html = html.replace(entryTag, '').replace(preloadTag, '');
+    // requestAnimationFrame runs just before the next paint; the task it queues, just after it. A page
+    // opened in the background paints nothing until shown, so there the app starts once it has loaded.
+    // The chunks are then run one at a time, each in a task of its own, rather than the whole app in
+    // one long task that would hold up a tap on a slow phone.
+    const source =
+      `let started = false;\n` +
+      `const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n` +
+      `async function start() {\n` +
+      `  if (started) return;\n` +
+      `  started = true;\n` +
+      `  const chunks = ${JSON.stringify(preloads)};\n` +
+      `  for (const href of chunks) {\n` +
+      `    const link = document.createElement('link');\n` +
+      `    link.rel = 'modulepreload';\n` +
+      `    link.href = href;\n` +
+      `    document.head.append(link);\n` +
+      `  }\n` +
+      `  for (const href of chunks) {\n` +
+      `    await import(href);\n` +
+      `    await nextTask();\n` +
+      `  }\n` +
+      `  await import(${JSON.stringify(entry)});\n` +
+      `}\n` +
+      `requestAnimationFrame(() => setTimeout(start));\n` +
+      `addEventListener('load', () => setTimeout(start));\n`;
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+    const loader = `assets/start-${hash}.js`;
+    writeFileSync(path.join(outDir, loader), source);
+    html = html.replace('</head>', `  <script type="module" src="/${loader}"></script>\n  </head>`);
+    writeFileSync(file, html);
+  });
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
