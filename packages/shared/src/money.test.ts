@@ -7,6 +7,7 @@ import {
   isKnownCurrency,
   minorToAmountString,
   parseAmount,
+  parseThousandths,
 } from './money.js';
 import { messages } from './messages/index.js';
 import { productCreateRequestIn } from './products.js';
@@ -60,6 +61,13 @@ describe('other minor units (ISO 4217)', () => {
     expect(isAmountText('1.125')).toBe(true);
     expect(isAmountText('1.1255')).toBe(false);
     expect(isAmountText('0')).toBe(false);
+  });
+
+  it('reads an amount before its currency is known in thousandths', () => {
+    expect(parseThousandths('1,250.5')).toBe(1_250_500);
+    expect(parseThousandths('0.001')).toBe(1);
+    expect(parseThousandths('1.0001')).toBeNull();
+    expect(parseThousandths('0')).toBeNull();
   });
 
   it('tells real currencies from unknown codes', () => {

@@ -47,11 +47,19 @@ export function parseAmount(input: string | number, currency: string): number | 
 }
 
 /**
+ * Reads an amount before its currency is known, in thousandths of the major unit (three decimals, the
+ * most an accepted currency has): "1,250.5" -> 1250500; null as parseAmount would say.
+ */
+export function parseThousandths(input: string | number): number | null {
+  return parseAmount(input, 'BHD');
+}
+
+/**
  * Whether the text is an amount in some currency (positive, at most three decimals). Request schemas
  * check this much without knowing the currency; the server then reads it with parseAmount.
  */
 export function isAmountText(input: string | number): boolean {
-  return parseAmount(input, 'BHD') !== null;
+  return parseThousandths(input) !== null;
 }
 
 /** Minor units as the plain amount a form field shows: 125050 USD -> "1250.50", 1250 JPY -> "1250". */

@@ -13,7 +13,7 @@ import {
   productStatuses,
 } from './enums.js';
 import { messages, sellerMessages } from './messages/index.js';
-import { formatMoney, isAmountText, parseAmount } from './money.js';
+import { formatMoney, isAmountText, parseAmount, parseThousandths } from './money.js';
 import {
   amountSchema,
   choice,
@@ -31,8 +31,8 @@ import {
 // ---------- requests ----------
 
 const amountWithinLimit = amountSchema.refine((value) => {
-  // Read with three decimals, the most any accepted currency has, then compared in major units.
-  const thousandths = parseAmount(value, 'BHD');
+  // Compared in major units.
+  const thousandths = parseThousandths(value);
   return thousandths === null || thousandths <= maxPrice * 1000;
 }, sellerMessages.priceTooHigh);
 
