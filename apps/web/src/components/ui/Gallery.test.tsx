@@ -26,6 +26,18 @@ describe('Gallery', () => {
     expect(shown()).toHaveAccessibleName('Photo 1 of 3 of Oak desk');
   });
 
+  it('asks for the first photo first only as the main picture of a page', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Gallery photos={three} label="Oak desk" priority />);
+    expect(shown()).toHaveAttribute('fetchpriority', 'high');
+    shown().closest('figure')!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(shown()).not.toHaveAttribute('fetchpriority');
+    unmount();
+    render(<Gallery photos={three} label="Oak desk" />);
+    expect(shown()).not.toHaveAttribute('fetchpriority');
+  });
+
   it('moves with the arrow keys, wraps around, and jumps with Home and End', async () => {
     const user = userEvent.setup();
     render(<Gallery photos={three} label="Oak desk" />);

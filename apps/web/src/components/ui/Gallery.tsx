@@ -8,6 +8,11 @@ interface GalleryProps {
   label: string;
   /** Shown when there is no photo at all. */
   empty?: React.ReactNode;
+  /**
+   * The page's main picture (its largest paint): the first photo is fetched ahead of scripts and
+   * other images. Later photos are asked for only when shown, at the usual priority.
+   */
+  priority?: boolean;
 }
 
 /** How far a finger must travel sideways before a swipe changes the photo. */
@@ -18,7 +23,7 @@ const SWIPE_PX = 40;
  * Next buttons, a swipe, or a thumbnail move between them. The thumbnails are plain buttons so the
  * keyboard reaches each one; the current photo is announced politely.
  */
-export function Gallery({ photos, label, empty = null }: GalleryProps) {
+export function Gallery({ photos, label, empty = null, priority = false }: GalleryProps) {
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);
   const statusId = useId();
@@ -73,6 +78,7 @@ export function Gallery({ photos, label, empty = null }: GalleryProps) {
             sizes="(min-width: 1280px) 740px, (min-width: 1024px) 58vw, 100vw"
             alt={`Photo ${current + 1} of ${count} of ${label}`}
             draggable={false}
+            fetchPriority={priority && current === 0 ? 'high' : undefined}
             className="h-full w-full object-contain"
           />
         </figure>

@@ -92,6 +92,7 @@ function ProductDetails({ product }: { product: ProductPageData }) {
         <Gallery
           photos={product.photos}
           label={product.title}
+          priority
           empty={<NoPhoto className="aspect-[4/3] w-full rounded-box" />}
         />
         <div className="space-y-5">
