@@ -187,7 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBody(app);
   await registerSecurity(app);
   registerKeptAnswers(app);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Answers are built in memory (listings, rendered pages: tens of KB), so each is compressed in one
+  // call rather than through a stream per answer: on a machine of few cores the stream's handoffs cost
+  // more than the compression itself. Only bigger answers (over 256 KB) still stream.
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 256 * 1024 });
   await app.register(rateLimit, {
     global: false,
     // With REDIS_URL every instance counts in Redis, and in its own memory while Redis cannot answer.

@@ -2,6 +2,7 @@
  * Listings at a size where totals stop counting and pages lie deep, and search by parts of words.
  * Every answer is compared with what a plain query over the same rows says it should be.
  */
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard } from '@furniture-mart/shared';
@@ -104,6 +105,23 @@ describe('totals', () => {
     )) as unknown as { rows: { n: number }[] };
     expect(page).toMatchObject({ total: result.rows[0]!.n, totalCapped: false });
     expect(result.rows[0]!.n).toBeGreaterThan(0);
+  });
+});
+
+describe('the answer on the wire', () => {
+  it('compresses a large page in one piece, its length known before it is sent', async () => {
+    const res = await buyer.client.get(`/api/categories/${bulk.slug}?pageSize=100`, {
+      'accept-encoding': 'gzip',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // Streamed compression would leave the length unknown (a chunked answer).
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const page = JSON.parse(gunzipSync(res.rawPayload).toString()).products as CardPage;
+    expect(page.items).toHaveLength(100);
+    // Big enough that the compression library's own default would have streamed it.
+    expect(gunzipSync(res.rawPayload).length).toBeGreaterThan(16 * 1024);
   });
 });
 
