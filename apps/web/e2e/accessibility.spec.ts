@@ -189,6 +189,9 @@ test('keyboard alone: sign in, open a category, book with Enter, Esc closes, rep
 
   // The skip link comes first and jumps past the navigation, here straight to the sign-in form.
   await page.goto('/login');
+  // The page arrives rendered ahead, its form disabled until the page's code has taken over (a field
+  // typed into before then would be emptied); a person starts once it is enabled, and so does this.
+  await expect(page.getByLabel('Email')).toBeEnabled();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
