@@ -25,7 +25,7 @@ import { registerSecurity } from './http/security.js';
 import { registerCanonicalPaths } from './http/canonical-path.js';
 import { MemoryAttemptStore, SharedAttemptStore, type AttemptStore } from './platform/attempts.js';
 import { registerOpenApi } from './http/openapi.js';
-import { answerSerializerCompiler, registerKeptAnswers } from './http/serializer.js';
+import { createAnswerSerializerCompiler, registerKeptAnswers } from './http/serializer.js';
 import { registerWebApp, type WebAppOptions } from './http/web-app.js';
 import { recoveryMail } from './modules/accounts/recovery-mail.js';
 import { createServices, type Services } from './services.js';
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializerCompiler);
+  app.setSerializerCompiler(createAnswerSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
 
   const auth = createAuth({
     config,
