@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ComponentType, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { BedroomArt, LivingRoomArt, StudyArt } from './BannerArt';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
@@ -52,8 +52,18 @@ export function Banner() {
   const reducedMotion = usePrefersReducedMotion();
   const slidesId = useId();
 
+  const sectionRef = useRef<HTMLElement>(null);
+
   const playing = playChoice ?? !reducedMotion;
   const advancing = playing && !hovered && !focused;
+
+  // The banner arrives rendered and comes to life later: a pointer or focus that came to rest on it
+  // before then sent no event the app could hear, so it looks for them once.
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (section?.matches(':hover')) setHovered(true);
+    if (section?.contains(document.activeElement)) setFocused(true);
+  }, []);
 
   useEffect(() => {
     if (!advancing) return;
@@ -71,6 +81,7 @@ export function Banner() {
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription="carousel"
       aria-label="Featured furniture"
       className="relative"
