@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '@furniture-mart/shared';
+import { messages, webMessages } from '@furniture-mart/shared';
 import { screenshotBothWidths } from './support/screenshots';
 
 test.describe('site frame', () => {
@@ -72,6 +72,63 @@ test.describe('site frame', () => {
 
     await page.getByRole('link', { name: messages.backToHome }).click();
     await expect(page).toHaveURL('/');
+  });
+
+  test('a page reached by a link opens at its top, and Back and Forward return to where it was left', async ({
+    page,
+  }) => {
+    // The home page arrives rendered; its links are the app's once it has come to life.
+    const hydrated = () =>
+      expect(page.getByRole('contentinfo').getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await page.goto('/');
+    await hydrated();
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(scrollY).toBe(900);
+
+    // The header stays on screen, so its link is followed from where the reader is.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible();
+    expect(await scrollY()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(scrollY).toBe(300);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect.poll(scrollY).toBe(900);
+    await page.goForward();
+    await expect(page).toHaveURL('/blog');
+    await expect.poll(scrollY).toBe(300);
+
+    // A reload comes back to the same place too.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible();
+    await expect.poll(scrollY).toBe(300);
+
+    // Opening the site afresh in the same tab starts at the top, though the first page of the earlier
+    // visit was left lower down.
+    await page.goto('/');
+    await hydrated();
+    expect(await scrollY()).toBe(0);
+  });
+
+  test('a page whose code cannot be loaded says so inside the site, and the next link works', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // As after a release, when an open tab asks for a page file that no longer exists.
+    await page.route(/\/assets\/BlogPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404 }));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL('/blog');
+    await expect(page.getByText(webMessages.pageLoadFailed)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText(webMessages.pageLoadFailed)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('the newsletter form subscribes without reloading the page', async ({ page }) => {

@@ -3,11 +3,10 @@ import './lib/noEval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
-import { createAppRouter, createRoutes } from './app/router';
+import { AppRoutes, loadCodeFor, prefetchFirstPage } from './app/router';
 import { configQuery, meQuery } from './features/auth/api';
 import { readAppState } from './app/appState';
 import './index.css';
@@ -22,33 +21,29 @@ if (rendered) hydrate(queryClient, rendered.queries);
 // Prices are shown in the server's currency, so its configuration is asked for at once (unless the
 // page arrived with it).
 void queryClient.prefetchQuery(configQuery);
+prefetchFirstPage(queryClient, window.location);
 
 if (rendered) {
   // Hydration must render what the server rendered, so the page's own code is loaded first.
-  const routes = createRoutes(queryClient);
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
-  const router = createAppRouter(queryClient, routes, { loaderData: rendered.loaderData });
+  await loadCodeFor(window.location.pathname);
   startTransition(() => {
-    hydrateRoot(container, app(router));
+    hydrateRoot(container, app());
   });
 } else {
   // Who is signed in is asked at once, while the page's code is still on its way (a prefetch never
   // throws; the header and the guards see its outcome).
   void queryClient.prefetchQuery(meQuery);
   const root = createRoot(container);
-  startTransition(() => root.render(app(createAppRouter(queryClient))));
+  startTransition(() => root.render(app()));
 }
 
-function app(router: ReturnType<typeof createAppRouter>) {
+function app() {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

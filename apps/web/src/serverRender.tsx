@@ -12,18 +12,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  generatePath,
-  matchPath,
-  StaticRouterProvider,
-} from 'react-router';
+import { generatePath, matchPath, StaticRouter } from 'react-router';
 import type { Me } from '@furniture-mart/shared';
 import type { ApiFetch, PageRenderer, RenderedPage } from '@furniture-mart/shared/render';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
-import { createRoutes } from './app/router';
+import { AppRoutes, loadCodeFor } from './app/router';
 import { DashboardShell } from './app/layouts/DashboardShell';
 import { pages, type Page } from './app/pages';
 import type { AppState } from './app/appState';
@@ -125,25 +119,24 @@ async function render(
   try {
     queryClient.setQueryData(authKeys.me, me);
     try {
-      await load(queryClient);
+      // The page's code too, so it renders here in one pass, as the browser will hydrate it.
+      await Promise.all([load(queryClient), loadCodeFor(url.pathname)]);
     } catch {
       return null;
     }
-    const handler = createStaticHandler(createRoutes(queryClient));
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response || context.errors) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
     const rendered = renderToString(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${url.pathname}${url.search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </StrictMode>,
     );
     // React writes what belongs in the head first: preloads, then the page's <title>.
     const hoisted = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(rendered)![0];
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0] ?? '';
-    const state: AppState = { queries: dehydrate(queryClient), loaderData: context.loaderData };
+    const state: AppState = { queries: dehydrate(queryClient) };
     return {
       title,
       head: hoisted.replace(title, ''),

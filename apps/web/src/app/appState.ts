@@ -6,8 +6,6 @@ import type { DehydratedState } from '@tanstack/react-query';
  */
 export interface AppState {
   queries: DehydratedState;
-  /** The router's loader data, so the router starts initialized instead of running loaders again. */
-  loaderData: Record<string, unknown>;
 }
 
 /** The state a rendered page carries, or null for the empty app page. */

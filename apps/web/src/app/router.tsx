@@ -1,9 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  createBrowserRouter,
   matchPath,
-  type HydrationState,
-  type LoaderFunctionArgs,
+  matchRoutes,
+  Outlet,
+  useLocation,
+  useParams,
+  useRoutes,
+  type Params,
   type RouteObject,
 } from 'react-router';
 import type { PageAccess } from '@furniture-mart/shared/render';
@@ -12,59 +16,104 @@ import { mayBeSignedIn } from '../lib/sessionHint';
 import { RequireAuth } from './guards';
 import { DashboardShell } from './layouts/DashboardShell';
 import { PublicLayout } from './layouts/PublicLayout';
+import { ScrollRestoration } from './layouts/ScrollRestoration';
 import { NotFoundPage } from '../components/NotFoundPage';
-import { loadPageComponent, pages, type Page } from './pages';
-import { RouteErrorContent, RouteErrorScreen } from './pages/RouteErrorPage';
+import { lazyCode, type LazyCode } from './lazyCode';
+import { loadPageComponent, pages, type Page, type PageModule } from './pages';
+import { RouteErrorBoundary } from './pages/RouteErrorPage';
 
-/**
- * Pages sit under a pathless route that owns the error and first-load fallbacks, so both
- * appear inside the layout and the header and footer stay usable.
+/*
+ * The app's routes, for the browser (main.tsx) and for renders outside it (serverRender.tsx). They use
+ * React Router's declarative routing: pages read their data through the query cache, not through route
+ * loaders, so the router's data layer (loaders, actions, fetchers) would be code every visitor
+ * downloads for nothing (decision 0022). What it gave besides is done here: a page's code loads on
+ * its first visit (lazyCode), its data starts at the same time, errors show inside the layout, and
+ * scroll positions come back (layouts/ScrollRestoration.tsx).
  */
-function withinLayout(children: RouteObject[]): RouteObject[] {
-  return [{ errorElement: <RouteErrorContent />, hydrateFallbackElement: <PageSpinner />, children }];
+
+/** What a route needs loaded before it renders without waiting: its page's or its layout's code. */
+interface RouteHandle {
+  code: LazyCode;
 }
 
+/** One loader per page module, shared by every render, so code loaded once renders at once after. */
+const pageCode = new Map<PageModule, LazyCode>();
+function codeOf(module: PageModule): LazyCode {
+  let code = pageCode.get(module);
+  if (!code) {
+    code = lazyCode(() => loadPageComponent(module));
+    pageCode.set(module, code);
+  }
+  return code;
+}
+
+// The dashboard's layout arrives with its first page, not with the public pages where visits start.
+const dashboardLayout = lazyCode(async () => (await import('./layouts/DashboardLayout')).DashboardLayout);
+
 /** The head start a page asks for; skipped for a members-only page when no one can be signed in. */
-function startPrefetch(queryClient: QueryClient, page: Page, url: URL, params: LoaderFunctionArgs['params']) {
+function startPrefetch(queryClient: QueryClient, page: Page, url: URL, params: Params<string>) {
   if (!page.prefetch || (page.access !== 'public' && !mayBeSignedIn())) return;
   page.prefetch({ queryClient, params, url });
 }
 
+/**
+ * A page whose code is its own chunk. While that code is on its way, the page's data is asked for
+ * too, rather than once the code has arrived; the page then finds it in the query cache. (Starting
+ * a request is all this render does besides: asking twice is one request, which the cache shares.)
+ */
+function LazyPage({ page, code }: { page: Page; code: LazyCode }) {
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const location = useLocation();
+  if (!code.ready() && typeof window !== 'undefined') {
+    const url = new URL(`${location.pathname}${location.search}`, window.location.origin);
+    startPrefetch(queryClient, page, url, params);
+  }
+  return <code.Component />;
+}
+
+/**
+ * Where a layout shows its pages: an error in a page shows inside the layout, so the header and
+ * footer stay usable, and a page whose code has not arrived shows a spinner there. Scroll positions
+ * are restored with the page, not with its spinner, which would cut them short.
+ */
+function PageOutlet() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+        <ScrollRestoration />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+function withinLayout(children: RouteObject[]): RouteObject[] {
+  return [{ element: <PageOutlet />, children }];
+}
+
 /** One page's route, at its address below its layout's (`base`). */
-function pageRoute(queryClient: QueryClient, page: Page, base: string): RouteObject {
+function pageRoute(page: Page, base: string): RouteObject {
   const relative = page.path.slice(base.length).replace(/^\//, '');
-  const { component, module } = page;
-  return {
-    ...(relative ? { path: relative } : { index: true }),
-    ...(component ? { Component: component } : {}),
-    // One chunk per page, loaded when its route is first visited.
-    ...(module ? { lazy: async () => ({ Component: await loadPageComponent(module) }) } : {}),
-    // The loader does not wait for the answer: the page shows its own loading state.
-    ...(page.prefetch
-      ? {
-          loader: ({ params, request }: LoaderFunctionArgs) => {
-            startPrefetch(queryClient, page, new URL(request.url), params);
-            return null;
-          },
-        }
-      : {}),
-  } as RouteObject;
+  const at = relative ? { path: relative } : { index: true as const };
+  if (page.module) {
+    const code = codeOf(page.module);
+    return { ...at, element: <LazyPage page={page} code={code} />, handle: { code } satisfies RouteHandle };
+  }
+  if (!page.component) throw new Error(`${page.path} names neither a component nor a module`);
+  const Component = page.component;
+  return { ...at, element: <Component /> };
 }
 
 /**
  * A layout's pages, those for fewer people than the layout itself (`open`) each behind one guard per
  * kind of access, in the order the table names them.
  */
-function layoutRoutes(
-  queryClient: QueryClient,
-  layout: Page['layout'],
-  base: string,
-  open: PageAccess,
-): RouteObject[] {
+function layoutRoutes(layout: Page['layout'], base: string, open: PageAccess): RouteObject[] {
   const routes: RouteObject[] = [];
   const guarded = new Map<PageAccess, RouteObject[]>();
   for (const page of pages.filter((candidate) => candidate.layout === layout)) {
-    const route = pageRoute(queryClient, page, base);
+    const route = pageRoute(page, base);
     if (page.access === open) {
       routes.push(route);
       continue;
@@ -82,42 +131,57 @@ function layoutRoutes(
   return routes;
 }
 
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <PublicLayout />,
-    errorElement: <RouteErrorScreen />,
+    // An error in the layout itself shows on a screen of its own.
+    element: (
+      <RouteErrorBoundary screen>
+        <PublicLayout />
+      </RouteErrorBoundary>
+    ),
     children: withinLayout([
-      ...layoutRoutes(queryClient, 'public', '/', 'public'),
+      ...layoutRoutes('public', '/', 'public'),
       // The server answers 404 with the app page for an address that is no page of the table.
       { path: '*', element: <NotFoundPage /> },
     ]),
   },
   {
     path: '/dashboard',
-    // The dashboard's layout arrives with its first page, not with the public pages where visits start;
-    // until then the dashboard shows the same shell the server sent.
-    lazy: async () => {
-      const { DashboardLayout } = await import('./layouts/DashboardLayout');
-      return {
-        element: (
+    // Until the layout's code is here, the dashboard shows the same shell the server sent.
+    element: (
+      <RouteErrorBoundary screen>
+        <Suspense fallback={<DashboardShell />}>
           <RequireAuth>
-            <DashboardLayout />
+            <dashboardLayout.Component />
           </RequireAuth>
-        ),
-      };
-    },
-    hydrateFallbackElement: <DashboardShell />,
-    errorElement: <RouteErrorScreen />,
-    children: withinLayout(layoutRoutes(queryClient, 'dashboard', '/dashboard', 'signed-in')),
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    handle: { code: dashboardLayout } satisfies RouteHandle,
+    children: withinLayout(layoutRoutes('dashboard', '/dashboard', 'signed-in')),
   },
 ];
 
+/** The app's pages at the current address. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the code of the page at `pathname` and of its layout, so that it renders in one pass: before
+ * hydrating a page rendered outside the browser, and before rendering one there.
+ */
+export async function loadCodeFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.code.load()));
+}
+
 /**
  * On a first visit straight to a page that asks for a head start, its data is asked for as soon as
- * the app runs: the route's loader would only run once the page's code has arrived.
+ * the app runs, while its code is still on its way.
  */
-function prefetchFirstPage(queryClient: QueryClient, location: Location) {
+export function prefetchFirstPage(queryClient: QueryClient, location: Location) {
   const url = new URL(location.href);
   for (const page of pages) {
     if (!page.prefetch) continue;
@@ -129,13 +193,4 @@ function prefetchFirstPage(queryClient: QueryClient, location: Location) {
       return;
     }
   }
-}
-
-export function createAppRouter(
-  queryClient: QueryClient,
-  routes = createRoutes(queryClient),
-  hydrationData?: HydrationState,
-) {
-  prefetchFirstPage(queryClient, window.location);
-  return createBrowserRouter(routes, { hydrationData });
 }

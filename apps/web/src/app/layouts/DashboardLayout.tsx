@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { DashboardMenu } from '../../features/dashboard/components/DashboardMenu';
 import { useAuth } from '../../features/auth/api';
 import { VerifyEmailBanner } from '../../features/auth/components/VerifyEmailBanner';
@@ -37,7 +37,6 @@ export function DashboardLayout() {
           © 2022 Furniture Mart
         </p>
       </footer>
-      <ScrollRestoration />
     </div>
   );
 }

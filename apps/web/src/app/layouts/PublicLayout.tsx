@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { CanonicalLink } from '../../components/CanonicalLink';
 import { NavigationProgress } from './NavigationProgress';
 import { SiteFooter } from './SiteFooter';
@@ -24,7 +24,6 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { messages } from '@furniture-mart/shared';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { messages, webMessages } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../components/DocumentTitle';
-import { webMessages } from '@furniture-mart/shared';
 
 /** After a release, an open tab may ask for page files that no longer exist. */
 function isStaleBundleError(error: unknown): boolean {
@@ -12,9 +12,6 @@ function isStaleBundleError(error: unknown): boolean {
 }
 
 function describe(error: unknown): { title: string; text: string } {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return { title: messages.notFoundTitle, text: messages.notFoundText };
-  }
   if (isStaleBundleError(error)) {
     return { title: webMessages.routeErrorTitle, text: webMessages.pageLoadFailed };
   }
@@ -22,8 +19,7 @@ function describe(error: unknown): { title: string; text: string } {
 }
 
 /** The message and the two ways out; used inside a layout's <main> or as a whole screen. */
-export function RouteErrorContent() {
-  const error = useRouteError();
+function RouteErrorContent({ error }: { error: unknown }) {
   const { title, text } = describe(error);
   if (import.meta.env.DEV) console.error(error);
 
@@ -47,11 +43,48 @@ export function RouteErrorContent() {
   );
 }
 
-/** For errors in a layout itself, when no header or footer can be shown. */
-export function RouteErrorScreen() {
-  return (
-    <main id="main" className="min-h-dvh">
-      <RouteErrorContent />
-    </main>
-  );
+interface BoundaryProps {
+  /** For errors in a layout itself: the message on a screen of its own, with no header or footer. */
+  screen?: boolean;
+  children: ReactNode;
+}
+
+/** Catches what a page or layout throws while rendering, and shows the message in its place. */
+export function RouteErrorBoundary(props: BoundaryProps) {
+  // Moving to another address clears the error, as a new page would replace it.
+  return <ErrorBoundary {...props} address={useLocation().pathname} />;
+}
+
+interface State {
+  /** The address the boundary last rendered for. */
+  address: string;
+  /** Wrapped, since anything can be thrown, undefined included. */
+  error?: { value: unknown };
+}
+
+type Props = BoundaryProps & { address: string };
+
+class ErrorBoundary extends Component<Props, State> {
+  override state: State = { address: this.props.address };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: { value: error } };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.address === state.address ? null : { address: props.address, error: undefined };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const content = <RouteErrorContent error={error.value} />;
+    return this.props.screen ? (
+      <main id="main" className="min-h-dvh">
+        {content}
+      </main>
+    ) : (
+      content
+    );
+  }
 }
