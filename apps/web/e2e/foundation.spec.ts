@@ -116,7 +116,8 @@ test.describe('site frame', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await page.evaluate(() => window.scrollTo(0, 900));
     // As after a release, when an open tab asks for a page file that no longer exists.
     await page.route(/\/assets\/BlogPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404 }));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
@@ -124,6 +125,8 @@ test.describe('site frame', () => {
     await expect(page.getByText(webMessages.pageLoadFailed)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
+    // Shown from its top, like any page reached by a link.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL('/');

@@ -75,16 +75,16 @@ function LazyPage({ page, code }: { page: Page; code: LazyCode }) {
 /**
  * Where a layout shows its pages: an error in a page shows inside the layout, so the header and
  * footer stay usable, and a page whose code has not arrived shows a spinner there. Scroll positions
- * are restored with the page, not with its spinner, which would cut them short.
+ * are restored with the page or its error, not with the spinner, which would cut them short.
  */
 function PageOutlet() {
   return (
-    <RouteErrorBoundary>
-      <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PageSpinner />}>
+      <RouteErrorBoundary>
         <Outlet />
-        <ScrollRestoration />
-      </Suspense>
-    </RouteErrorBoundary>
+      </RouteErrorBoundary>
+      <ScrollRestoration />
+    </Suspense>
   );
 }
 
