@@ -51,28 +51,29 @@ interface BoundaryProps {
 
 /** Catches what a page or layout throws while rendering, and shows the message in its place. */
 export function RouteErrorBoundary(props: BoundaryProps) {
-  // Moving to another address clears the error, as a new page would replace it.
-  return <ErrorBoundary {...props} address={useLocation().pathname} />;
+  // Any navigation clears the error (another page, other filters, the same link again): what failed
+  // may work this time.
+  return <ErrorBoundary {...props} entry={useLocation().key} />;
 }
 
 interface State {
-  /** The address the boundary last rendered for. */
-  address: string;
+  /** The history entry the boundary last rendered for. */
+  entry: string;
   /** Wrapped, since anything can be thrown, undefined included. */
   error?: { value: unknown };
 }
 
-type Props = BoundaryProps & { address: string };
+type Props = BoundaryProps & { entry: string };
 
 class ErrorBoundary extends Component<Props, State> {
-  override state: State = { address: this.props.address };
+  override state: State = { entry: this.props.entry };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error: { value: error } };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.address === state.address ? null : { address: props.address, error: undefined };
+    return props.entry === state.entry ? null : { entry: props.entry, error: undefined };
   }
 
   override render() {
