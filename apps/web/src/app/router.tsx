@@ -19,7 +19,7 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { ScrollRestoration } from './layouts/ScrollRestoration';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { lazyCode, type LazyCode } from './lazyCode';
-import { loadPageComponent, pages, type Page, type PageModule } from './pages';
+import { loadPageComponent, pages, type Page } from './pages';
 import { RouteErrorBoundary } from './pages/RouteErrorPage';
 
 /*
@@ -34,17 +34,6 @@ import { RouteErrorBoundary } from './pages/RouteErrorPage';
 /** What a route needs loaded before it renders without waiting: its page's or its layout's code. */
 interface RouteHandle {
   code: LazyCode;
-}
-
-/** One loader per page module, shared by every render, so code loaded once renders at once after. */
-const pageCode = new Map<PageModule, LazyCode>();
-function codeOf(module: PageModule): LazyCode {
-  let code = pageCode.get(module);
-  if (!code) {
-    code = lazyCode(() => loadPageComponent(module));
-    pageCode.set(module, code);
-  }
-  return code;
 }
 
 // The dashboard's layout arrives with its first page, not with the public pages where visits start.
@@ -96,8 +85,10 @@ function withinLayout(children: RouteObject[]): RouteObject[] {
 function pageRoute(page: Page, base: string): RouteObject {
   const relative = page.path.slice(base.length).replace(/^\//, '');
   const at = relative ? { path: relative } : { index: true as const };
-  if (page.module) {
-    const code = codeOf(page.module);
+  const { module } = page;
+  if (module) {
+    // The routes are made once, so every render shares this page's code once it has loaded.
+    const code = lazyCode(() => loadPageComponent(module));
     return { ...at, element: <LazyPage page={page} code={code} />, handle: { code } satisfies RouteHandle };
   }
   if (!page.component) throw new Error(`${page.path} names neither a component nor a module`);
