@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
-import { partsOf, prefixQuery, TOTAL_CAP } from './product-cards.js';
+import { uploadPhoto } from '../../../test/helpers/images.js';
+import {
+  MAX_WORDS_PER_START,
+  onlyPlainWords,
+  partsOf,
+  TOTAL_CAP,
+  tsLexeme,
+  wordStartsQuery,
+} from './product-cards.js';
 
 let ctx: TestContext;
 let buyer: TestUser;
@@ -176,10 +184,78 @@ describe('search by parts of words', () => {
     expect((await search('q=nothing-starts-or-holds-this')).total).toBe(0);
   });
 
-  it('asks full text for each part as the start of a word, without tsquery syntax', () => {
-    expect(prefixQuery('Mahog "bookc" -pine')).toBe('mahog:* & bookc:* & !pine');
-    expect(prefixQuery("a:* & b | !c ''")).toBeNull();
-    expect(prefixQuery('oak:*|teak')).toBe('oak:* & teak:*');
+  it('asks full text for each start as the whole words that start so', () => {
+    const words = (...list: string[]) => list;
+    expect(
+      wordStartsQuery(
+        [
+          { part: 1, lexeme: 'mahog', words: words('mahogani') },
+          { part: 2, lexeme: 'bookc', words: words('bookcas', 'bookcase-styl') },
+          { part: 3, lexeme: 'pine', words: words('pine', 'pinecon') },
+        ],
+        2,
+      ),
+    ).toBe(`('mahogani') & ('bookcas' | 'bookcase-styl') & !'pine'`);
+    // A start of too many words is asked of the index as a start.
+    const many = Array.from({ length: MAX_WORDS_PER_START + 1 }, (_, i) => `c${i}`);
+    expect(wordStartsQuery([{ part: 1, lexeme: 'c', words: many }], 1)).toBe(`'c':*`);
+    // A start no word has, or nothing but stop words, finds nothing.
+    expect(wordStartsQuery([{ part: 1, lexeme: 'zzz', words: [] }], 1)).toBeNull();
+    expect(wordStartsQuery([{ part: 2, lexeme: 'pine', words: ['pine'] }], 1)).toBeNull();
+    // Stored words are data: quotes and backslashes stay inside the lexeme.
+    expect(tsLexeme(`o'k\\`)).toBe(`'o''k\\\\'`);
+  });
+
+  it('knows when the starts of words alone say what a search finds', () => {
+    expect(onlyPlainWords('Walnut desk -pine')).toBe(true);
+    expect(onlyPlainWords('  café  ')).toBe(true);
+    expect(onlyPlainWords('oak or teak')).toBe(false);
+    expect(onlyPlainWords('"carved headboard"')).toBe(false);
+    expect(onlyPlainWords('mid-century')).toBe(false);
+  });
+
+  it('finds the words of a product as it is added, edited and sold, through the API', async () => {
+    // Holds both starts inside its words only: found by them only if the search looks inside words.
+    await insertProduct(ctx.database.db, seller.id, {
+      categoryId: small.id,
+      title: 'Okazebra unquartersawn stool',
+      description: 'Three legs.',
+    });
+    const added = await seller.client.post('/api/products', {
+      categoryId: small.id,
+      title: 'Zebrawood console',
+      description: 'Striped grain, two drawers.',
+      phone: '+8801711000000',
+      location: 'Dhaka',
+      condition: 'good',
+      originalPrice: '300',
+      sellingPrice: '200',
+      yearsUsed: '2',
+      photoIds: [await uploadPhoto(seller.client)],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().id as string;
+    expect(titles(await search('q=zebra'))).toEqual(['Zebrawood console']);
+    expect(titles(await search('q=strip%20zebra'))).toEqual(['Zebrawood console']);
+
+    const edited = await seller.client.patch(`/api/products/${id}`, { title: 'Quartersawn console' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(titles(await search('q=quarters'))).toEqual(['Quartersawn console']);
+    // Its old word stays known but finds nothing visible, so the search looks inside words.
+    expect(titles(await search('q=zebra'))).toEqual(['Okazebra unquartersawn stool']);
+
+    await ctx.database.db.execute(sql`update products set status = 'sold' where id = ${id}`);
+    expect(titles(await search('q=quarters'))).toEqual(['Okazebra unquartersawn stool']);
+  });
+
+  it('searches the same with quotes and "or" as the whole words and their starts together', async () => {
+    // "or" joins whole words; the starts of words are all needed, so they add nothing here.
+    expect(titles(await search('q=bookcase%20or%20marble')).sort()).toEqual([
+      'Bookcase with doors',
+      'Café table',
+    ]);
+    expect(titles(await search('q=%22solid%20walnut%22%20bookc'))).toEqual(['Bookcase with doors']);
+    expect((await search('q=%22solid%20walnut%22%20-bookcase')).total).toBe(0);
   });
 
   it('needs every part, ignores case, and keeps what the full-text search finds', async () => {

@@ -10,13 +10,14 @@
  * - a page's ids are found first from a covering index (one per sort), skipping earlier pages without
  *   reading their rows, and only the page's own rows are then read and joined with their sellers;
  * - search reads the stored tsvector (GIN, visible products only), each word whole or as the start of
- *   a word; trigrams (pg_trgm) find parts inside words only when that finds nothing.
+ *   a word, a start asked as the whole words that start so (search_words, decision 0023); trigrams
+ *   (pg_trgm) find parts inside words only when that finds nothing.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Condition, Location, ProductCard, ProductCardPage, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { productPhotos, products, users } from '../../platform/db/schema.js';
+import { productPhotos, products, searchWords, users } from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
 import { previousPrice } from '../products/product-sql.js';
@@ -107,26 +108,87 @@ export function shapeOf(filter: CardFilter, order: CardOrder): string {
   return `${used.join('_') || 'all'}__${order}`;
 }
 
-/**
- * Full text: the words as websearch_to_tsquery reads them (forms, quoted phrases, "or", -word), or
- * every included part as the start of a word ("mahog" for "mahogany") and no excluded one. Both read
- * the GIN index on the stored tsvector, which needs no recheck of the rows.
- */
-function fullTextCondition(q: string): SQL {
-  const whole = sql`${products.search} @@ websearch_to_tsquery('english', ${q})`;
-  const prefixes = prefixQuery(q);
-  if (!prefixes) return whole;
-  return sql`(${whole} or ${products.search} @@ to_tsquery('english', ${prefixes}))`;
+/** Most stored words the start of one word may stand for; a start of more is asked of the index as a start. */
+export const MAX_WORDS_PER_START = 100;
+
+/** A lexeme of a part of a search, and the stored words that start with it (one more than the most). */
+export interface WordStart {
+  /** The part's place among those asked for, from 1. */
+  part: number;
+  lexeme: string;
+  words: string[];
 }
 
 /**
- * `part:* & part:* & !excluded`. partsOf leaves only letters and digits in a part, so nothing in it is
- * tsquery syntax.
+ * Each part as full text reads it ("carving" is "carv", a stop word is nothing), with the stored words
+ * that start with each of its lexemes, in one statement. The words are one range of the byte-ordered
+ * index (the last code point bounds it); asking them in another order would read the whole table.
  */
-export function prefixQuery(q: string): string | null {
+async function readWordStarts(db: DbOrTx, parts: string[]): Promise<WordStart[]> {
+  const given = sql.join(
+    parts.map((part, i) => sql`(${part}::text, ${i + 1}::int)`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select given.i as part, l.lexeme, array(select w.word from ${searchWords} w
+        where w.word ~>=~ l.lexeme and w.word ~<~ (l.lexeme || chr(1114111))
+        limit ${MAX_WORDS_PER_START + 1})::text[] as words
+      from (values ${given}) as given(part, i),
+        unnest(tsvector_to_array(to_tsvector('english', given.part))) as l(lexeme)`)) as unknown as {
+    rows: WordStart[];
+  };
+  return result.rows;
+}
+
+/** A lexeme as tsquery input reads it literally, whatever it holds. */
+export function tsLexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * `(word | word) & (word) & !excluded` for the starts of words found in search_words: each included
+ * lexeme by the whole words that start with it, or as a start (`lexeme:*`) when more than
+ * MAX_WORDS_PER_START do; excluded lexemes whole, as to_tsquery reads `!part`. Null when it can match
+ * nothing: a start no word has, or only stop words. `included` parts come first in `starts`.
+ */
+export function wordStartsQuery(starts: WordStart[], included: number): string | null {
+  const required: string[] = [];
+  const excluded: string[] = [];
+  for (const { part, lexeme, words } of starts) {
+    if (part > included) excluded.push(`!${tsLexeme(lexeme)}`);
+    else if (words.length === 0) return null;
+    else if (words.length > MAX_WORDS_PER_START) required.push(`${tsLexeme(lexeme)}:*`);
+    else required.push(`(${words.map(tsLexeme).join(' | ')})`);
+  }
+  if (required.length === 0) return null;
+  return [...required, ...excluded].join(' & ');
+}
+
+/**
+ * Only words and -words: then whatever matches the words whole (websearch_to_tsquery) also matches
+ * their starts, and the starts alone say what a search finds. Quotes, "or" and other signs keep both.
+ */
+export function onlyPlainWords(q: string): boolean {
+  const tokens = q.toLowerCase().split(/\s+/u).filter(Boolean);
+  return tokens.every((token) => token !== 'or' && /^-?[\p{L}\p{N}]+$/u.test(token));
+}
+
+/**
+ * Full text: the words as websearch_to_tsquery reads them (forms, quoted phrases, "or", -word), or
+ * every included part as the start of a word ("mahog" for "mahogany") and no excluded one. Both read
+ * the GIN index on the stored tsvector, which needs no recheck of the rows. A start is asked for as the
+ * whole words that start so (search_words): a prefix match reads every posting list of its range into
+ * a bitmap, while whole words are read only as far as the other words of the search need (decision
+ * 0023). Null when nothing can match.
+ */
+async function fullTextCondition(db: DbOrTx, q: string): Promise<SQL | null> {
+  const whole = sql`${products.search} @@ websearch_to_tsquery('english', ${q})`;
   const { included, excluded } = partsOf(q);
-  if (included.length === 0) return null;
-  return [...included.map((part) => `${part}:*`), ...excluded.map((part) => `!${part}`)].join(' & ');
+  if (included.length === 0) return whole;
+  const starts = wordStartsQuery(await readWordStarts(db, [...included, ...excluded]), included.length);
+  const byStarts = starts === null ? null : sql`${products.search} @@ ${starts}::tsquery`;
+  if (onlyPlainWords(q)) return byStarts;
+  return byStarts ? sql`(${whole} or ${byStarts})` : whole;
 }
 
 /** Every included part inside title or description and no excluded one (the trigram index). */
@@ -164,7 +226,8 @@ type Bind = <K extends keyof CardValues>(
 const asPlaceholder: Bind = (name) => sql.placeholder(name) as never;
 const asValue: Bind = (_, value) => value;
 
-function whereOf(filter: CardFilter, bind: Bind): SQL | undefined {
+/** `text`: the search's full-text condition, read beforehand (fullTextCondition). */
+function whereOf(filter: CardFilter, bind: Bind, text?: SQL): SQL | undefined {
   const conditions: SQL[] = [visible, sellerNotRemoved];
   if (filter.categoryId) conditions.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
   if (filter.sellerId) conditions.push(eq(products.sellerId, bind('sellerId', filter.sellerId)));
@@ -175,8 +238,8 @@ function whereOf(filter: CardFilter, bind: Bind): SQL | undefined {
   if (filter.condition) conditions.push(eq(products.condition, bind('condition', filter.condition)));
   if (filter.location) conditions.push(eq(products.location, bind('location', filter.location)));
   if (filter.advertisedOnly) conditions.push(sql`${products.advertised}`);
-  if (filter.q)
-    conditions.push(filter.insideWords ? insideWordsCondition(filter.q) : fullTextCondition(filter.q));
+  if (filter.q && filter.insideWords) conditions.push(insideWordsCondition(filter.q));
+  else if (text) conditions.push(text);
   return and(...conditions);
 }
 
@@ -345,7 +408,13 @@ interface ListingRead {
  */
 async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   const { filter, order, page, pageSize } = request;
-  const where = whereOf(filter, asValue);
+  let text: SQL | undefined;
+  if (!filter.insideWords) {
+    const condition = await fullTextCondition(db, filter.q!);
+    if (!condition) return { rows: [], counted: 0 };
+    text = condition;
+  }
+  const where = whereOf(filter, asValue, text);
   const sorted = sql.join(orderOf(order), sql`, `);
   const offset = (page - 1) * pageSize;
   // The page is cut from the matches under the table's own name, so the listing's order applies as is.

@@ -267,6 +267,20 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Every word (full-text lexeme) a product has been findable by, kept by triggers on products
+ * (migration 0011). A search for the start of a word ("mahog") asks this table which words start so
+ * and then the search index for those whole words, which reads far less of it than a prefix match
+ * (decision 0023). Words of products since sold or changed stay: they only widen a search to a word
+ * nothing visible has.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  // Byte order, whatever the database's collation: the words that start with a text are one range.
+  (t) => [index('search_words_prefix_idx').using('btree', t.word.op('text_pattern_ops'))],
+);
+
 /** Seller photos: uploaded first (product_id null), attached to a product in order, 1 to 8 each. */
 export const productPhotos = pgTable(
   'product_photos',
