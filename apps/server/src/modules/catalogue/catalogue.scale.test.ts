@@ -206,6 +206,16 @@ describe('search by parts of words', () => {
     expect(tsLexeme(`o'k\\`)).toBe(`'o''k\\\\'`);
   });
 
+  it('writes a stored word so that full text reads back that word and no other', async () => {
+    for (const word of [`o'k`, 'back\\slash', 'a:* & !b | c', `''`]) {
+      const result = (await ctx.database.db.execute(
+        sql`select array_to_tsvector(array[${word}]::text[]) @@ ${tsLexeme(word)}::tsquery as same,
+          array_to_tsvector(array['ok', 'a', 'b', 'c', 'backslash']::text[]) @@ ${tsLexeme(word)}::tsquery as other`,
+      )) as unknown as { rows: { same: boolean; other: boolean }[] };
+      expect(result.rows[0], word).toEqual({ same: true, other: false });
+    }
+  });
+
   it('knows when the starts of words alone say what a search finds', () => {
     expect(onlyPlainWords('Walnut desk -pine')).toBe(true);
     expect(onlyPlainWords('  café  ')).toBe(true);
