@@ -226,7 +226,7 @@ type Bind = <K extends keyof CardValues>(
 const asPlaceholder: Bind = (name) => sql.placeholder(name) as never;
 const asValue: Bind = (_, value) => value;
 
-/** `text`: the search's full-text condition, read beforehand (fullTextCondition). */
+/** `text`: a search's condition on its words, full text or inside words (readSearch); listings have none. */
 function whereOf(filter: CardFilter, bind: Bind, text?: SQL): SQL | undefined {
   const conditions: SQL[] = [visible, sellerNotRemoved];
   if (filter.categoryId) conditions.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
@@ -238,8 +238,7 @@ function whereOf(filter: CardFilter, bind: Bind, text?: SQL): SQL | undefined {
   if (filter.condition) conditions.push(eq(products.condition, bind('condition', filter.condition)));
   if (filter.location) conditions.push(eq(products.location, bind('location', filter.location)));
   if (filter.advertisedOnly) conditions.push(sql`${products.advertised}`);
-  if (filter.q && filter.insideWords) conditions.push(insideWordsCondition(filter.q));
-  else if (text) conditions.push(text);
+  if (text) conditions.push(text);
   return and(...conditions);
 }
 
@@ -408,12 +407,8 @@ interface ListingRead {
  */
 async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   const { filter, order, page, pageSize } = request;
-  let text: SQL | undefined;
-  if (!filter.insideWords) {
-    const condition = await fullTextCondition(db, filter.q!);
-    if (!condition) return { rows: [], counted: 0 };
-    text = condition;
-  }
+  const text = filter.insideWords ? insideWordsCondition(filter.q!) : await fullTextCondition(db, filter.q!);
+  if (!text) return { rows: [], counted: 0 };
   const where = whereOf(filter, asValue, text);
   const sorted = sql.join(orderOf(order), sql`, `);
   const offset = (page - 1) * pageSize;
