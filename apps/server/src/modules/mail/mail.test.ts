@@ -240,7 +240,17 @@ describe('the mail worker', () => {
     const deps = { config: ctx.config, db: ctx.app.database.db };
     const doomed = new MailService(deps, new CrashingTransport(new SmtpTransport(smtp.url), 5));
     void doomed.runOnce({ batch: 100 });
-    await expect.poll(() => smtp.received.length - before, { timeout: 5000 }).toBe(5);
+    // Wait for the fifth message to be marked sent, not only received: the server takes a message
+    // before the worker records it, and a lease run out in between would rightly send it again.
+    const sentSoFar = async () =>
+      (
+        await ctx.app.database.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.idempotencyKey} like 'crash-test:%' and ${mailOutbox.status} = 'sent'`)
+      ).length;
+    await expect.poll(sentSoFar, { timeout: 5000 }).toBe(5);
+    expect(smtp.received.length - before).toBe(5);
     // The dead worker's claims run out (as its lease would after two minutes).
     await ctx.app.database.db
       .update(mailOutbox)
