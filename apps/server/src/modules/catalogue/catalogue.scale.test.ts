@@ -168,6 +168,66 @@ describe('deep pages', () => {
     const last = await categoryPage(`pageSize=100&page=${Math.ceil(BULK / 100)}`);
     expect(last.items).toHaveLength(BULK % 100);
   });
+
+  it('answers the pages of one town in every sort, with the other filters, as the table does', async () => {
+    const cases = [
+      { query: 'sort=newest', order: 'posted_at desc, id desc' },
+      { query: 'sort=price_asc', order: 'selling_price_cents asc, posted_at desc, id desc' },
+      { query: 'sort=price_desc', order: 'selling_price_cents desc, posted_at desc, id desc' },
+    ];
+    const filters = [
+      { query: 'location=Khulna', where: `location = 'Khulna'` },
+      {
+        query: 'location=Dhaka&condition=good&minPrice=12&maxPrice=30',
+        where: `location = 'Dhaka' and condition = 'good' and selling_price_cents between 1200 and 3000`,
+      },
+    ];
+    for (const { query, order } of cases) {
+      for (const filter of filters) {
+        for (const pageNumber of [2, 60]) {
+          const page = await categoryPage(`${query}&${filter.query}&pageSize=20&page=${pageNumber}`);
+          const ids = await expectedIds(order, (pageNumber - 1) * 20, 20, filter.where);
+          expect(
+            page.items.map((item) => item.id),
+            `${query}&${filter.query} page ${pageNumber}`,
+          ).toEqual(ids);
+        }
+      }
+    }
+    // A town with nothing in the category: no products, and a total of none.
+    expect(await categoryPage('location=Sylhet&page=3')).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('answers the last page of a counted listing and nothing past it, its total kept', async () => {
+    const where = `location = 'Khulna' and condition = 'excellent' and selling_price_cents <= 2500`;
+    const filter = 'location=Khulna&condition=excellent&maxPrice=25';
+    const result = (await ctx.database.db.execute(
+      sql.raw(`select count(*)::int n from products where category_id = '${bulk.id}' and ${where}`),
+    )) as unknown as { rows: { n: number }[] };
+    const n = result.rows[0]!.n;
+    expect(n).toBeGreaterThan(40);
+    expect(n).toBeLessThan(TOTAL_CAP);
+    const lastPage = Math.ceil(n / 40);
+    const last = await categoryPage(`${filter}&pageSize=40&page=${lastPage}`);
+    expect(last.items.map((item) => item.id)).toEqual(
+      await expectedIds('posted_at desc, id desc', (lastPage - 1) * 40, 40, where),
+    );
+    expect(last.items.length).toBeGreaterThan(0);
+    expect(last).toMatchObject({ total: n, totalCapped: false });
+    for (const pageNumber of [lastPage + 1, lastPage + 50]) {
+      expect(await categoryPage(`${filter}&pageSize=40&page=${pageNumber}`)).toMatchObject({
+        items: [],
+        total: n,
+        totalCapped: false,
+      });
+    }
+    // Past the end of a listing over the cap: nothing there, and still counted as over the cap.
+    expect(await categoryPage(`pageSize=100&page=${Math.ceil(BULK / 100) + 1}`)).toMatchObject({
+      items: [],
+      total: TOTAL_CAP,
+      totalCapped: true,
+    });
+  });
 });
 
 describe('search by parts of words', () => {

@@ -305,17 +305,23 @@ function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
   const { filter, order } = request;
   const where = whereOf(filter, asPlaceholder);
   const sorted = sql.join(orderOf(order), sql`, `);
+  const counted = db
+    .$with('counted', { n: sql<number>`n` })
+    .as(
+      sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP + 1}) capped`,
+    );
+  // A page past the end of a counted listing is not looked for: the walk to it would read every
+  // matching entry (every entry of the sort's index, for a filter that matches nothing).
+  const beforeTheEnd = sql`(select n from ${counted}) > least(${sql.placeholder('offset')}::int, ${TOTAL_CAP}::int)`;
   const pageIds = db.$with('page_ids').as(
     db
       .select({ id: products.id })
       .from(products)
-      .where(where)
+      .where(and(where, beforeTheEnd))
       .orderBy(...orderOf(order))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  const counted = sql`(select count(*)::int from (select 1 from ${products} where ${where}
-    limit ${TOTAL_CAP + 1}) capped)`;
   const cards = sql`(select coalesce(json_agg(${jsonObject(cardColumns)} order by ${sorted}), '[]'::json)
     from ${pageIds} inner join ${products} on ${products.id} = ${pageIds.id}
     inner join ${users} on ${users.id} = ${products.sellerId})`;
@@ -324,9 +330,9 @@ function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
     '[]'::json) from ${productPhotos} where ${productPhotos.productId} in (select ${pageIds.id} from ${pageIds}))`;
   // Each part is a statement of its own inside the fields, so its columns keep their table names.
   return db
-    .with(pageIds)
+    .with(counted, pageIds)
     .select({
-      n: sql<number>`${counted}`,
+      n: sql<number>`(select n from ${counted})`,
       cards: sql<CardJson[]>`${cards}`,
       photos: sql<PhotoJson[]>`${photos}`,
     })
@@ -480,8 +486,9 @@ export async function loadCardPage(
     })),
     page,
     pageSize,
-    // Past the cap, a page further on still proves there are at least as many as it reaches.
-    total: capped ? Math.max(TOTAL_CAP, (page - 1) * pageSize + rows.length) : counted,
+    // Past the cap, a page further on proves there are at least as many as it reaches; an empty one
+    // past the end proves nothing more than the cap.
+    total: capped ? Math.max(TOTAL_CAP, rows.length > 0 ? (page - 1) * pageSize + rows.length : 0) : counted,
     totalCapped: capped,
   };
 }

@@ -213,6 +213,41 @@ export const products = pgTable(
         t.location,
       )
       .where(sql`status = 'available' and deleted_at is null`),
+    // A category filtered by a location seeks it, in each sort: walking the category's own index for a
+    // town with few pieces read every entry of the category (all of it when the town had none).
+    index('products_listing_location_date_idx')
+      .on(
+        t.categoryId,
+        t.location,
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+        t.sellingPriceCents,
+        t.condition,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
+    index('products_listing_location_price_idx')
+      .on(
+        t.categoryId,
+        t.location,
+        t.sellingPriceCents,
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+        t.condition,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
+    index('products_listing_location_price_desc_idx')
+      .on(
+        t.categoryId,
+        t.location,
+        t.sellingPriceCents.desc().nullsFirst(),
+        t.postedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.sellerId,
+        t.condition,
+      )
+      .where(sql`status = 'available' and deleted_at is null`),
     // Counting a category's listings reads this index only (seller_id for the removed-seller check).
     index('products_listing_count_idx')
       .on(t.categoryId, t.sellerId)
