@@ -4,11 +4,15 @@
  * words) with a sort and a page. Requests walk the combinations in a scattered order, so within a run
  * no combination repeats until all of them have been asked for (far more than a run sends).
  */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/platform/db/client.js';
+
 const sorts = ['newest', 'price_asc', 'price_desc'] as const;
 const conditions = [null, 'excellent', 'good', 'fair'] as const;
 const locations = [null, 'Dhaka', 'Khulna', 'Sylhet'] as const;
 /** Amounts in the bench dataset run from 10 to 1,510. */
 const prices = [null, ['10', '200'], ['150', '700'], ['500', '1500']] as const;
+type PriceRange = Exclude<(typeof prices)[number], null>;
 /** Words of the generated titles and descriptions, whole and in part. */
 const searches = [
   'oak',
@@ -26,8 +30,46 @@ const searches = [
 /** A step coprime with every space size below, so `i * STEP mod size` visits each combination once. */
 const STEP = 7919;
 
-/** `listed`: about how many products a category lists, so deep pages exist at any dataset size. */
-export function cacheHostilePaths(categoryIds: string[], listed: number): () => string {
+/** How many products a category lists with these filters (null: the filter is not set). */
+export type ListedCount = (
+  categoryId: string,
+  condition: string | null,
+  location: string | null,
+  price: PriceRange | null,
+) => number;
+
+/**
+ * Counts what each filter combination of the mix lists, from the data itself (one pass over the
+ * table), so the mix asks for pages a listing has: deep ones, never ones past its end. A town with no
+ * pieces in a category is asked for its first page, as a person choosing it would see.
+ */
+export async function countListed(db: Db): Promise<ListedCount> {
+  const inRange = prices
+    .filter((range) => range !== null)
+    .map(
+      ([min, max]) =>
+        sql`count(*) filter (where selling_price_cents between ${Number(min) * 100} and ${Number(max) * 100})::int`,
+    );
+  const result = (await db.execute(sql`
+    select category_id, condition, location, count(*)::int as n, array[${sql.join(inRange, sql`, `)}] as ranges
+    from products where status = 'available' and deleted_at is null
+    group by category_id, condition, location`)) as unknown as {
+    rows: { category_id: string; condition: string; location: string; n: number; ranges: number[] }[];
+  };
+  return (categoryId, condition, location, price) => {
+    const range = price ? prices.indexOf(price) - 1 : -1;
+    let total = 0;
+    for (const row of result.rows) {
+      if (row.category_id !== categoryId) continue;
+      if (condition && row.condition !== condition) continue;
+      if (location && row.location !== location) continue;
+      total += range >= 0 ? row.ranges[range]! : row.n;
+    }
+    return total;
+  };
+}
+
+export function cacheHostilePaths(categoryIds: string[], listed: ListedCount): () => string {
   let i = 0;
   return () => {
     i += 1;
@@ -54,11 +96,8 @@ export function cacheHostilePaths(categoryIds: string[], listed: number): () => 
     const condition = pick(conditions);
     const location = pick(locations);
     const price = pick(prices);
-    // Deep pages where the filtered listing has them (24 products a page).
-    const pages = Math.max(
-      1,
-      Math.floor(listed / 24 / (condition ? 3 : 1) / (location ? 8 : 1) / (price ? 3 : 1)),
-    );
+    // A page the filtered listing has (24 products a page), down to page 200.
+    const pages = Math.max(1, Math.ceil(listed(category, condition, location, price) / 24));
     const page = 1 + (n % pages);
     const query = new URLSearchParams({ sort, page: String(page) });
     if (condition) query.set('condition', condition);
