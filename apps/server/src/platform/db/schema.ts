@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -125,6 +126,43 @@ export const categories = pgTable('categories', {
   createdAt: created(),
 });
 
+type IndexColumns = Parameters<ReturnType<typeof index>['on']>;
+
+/**
+ * A listing's indexes, one per sort, each beginning with `place` (what the listing seeks). The id ends
+ * each sort key because listings break date ties on it, so the index alone gives the order; the seller
+ * (for the removed-seller check) and the filters not in `place` come after it, so a page's ids and a
+ * capped count are read from the index alone. Read backwards, the ascending price index gives older
+ * first among equal prices, so price high-to-low has its own.
+ */
+function listingIndexes(
+  name: string,
+  place: IndexColumns[number][],
+  t: {
+    postedAt: ExtraConfigColumn;
+    id: ExtraConfigColumn;
+    sellerId: ExtraConfigColumn;
+    sellingPriceCents: ExtraConfigColumn;
+    condition: ExtraConfigColumn;
+    location: ExtraConfigColumn;
+  },
+) {
+  // Built one index at a time: drizzle keeps a column's order on the column until an index takes it.
+  const newest = () => [t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst()];
+  const filters = [t.sellingPriceCents, t.condition, t.location].filter((column) => !place.includes(column));
+  const byPrice = filters.filter((column) => column !== t.sellingPriceCents);
+  const sorts = [
+    ['date', () => [...newest(), t.sellerId, ...filters]],
+    ['price', () => [t.sellingPriceCents, ...newest(), t.sellerId, ...byPrice]],
+    ['price_desc', () => [t.sellingPriceCents.desc().nullsFirst(), ...newest(), t.sellerId, ...byPrice]],
+  ] as const;
+  return sorts.map(([sort, columns]) =>
+    index(`${name}_${sort}_idx`)
+      .on(...([...place, ...columns()] as IndexColumns))
+      .where(sql`status = 'available' and deleted_at is null`),
+  );
+}
+
 export const products = pgTable(
   'products',
   {
@@ -175,79 +213,12 @@ export const products = pgTable(
     check('products_condition_check', sql`${t.condition} in ('excellent', 'good', 'fair')`),
     check('products_prices_check', sql`${t.sellingPriceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('products_years_check', sql`${t.yearsUsed} between 0 and 100`),
-    // The category listing: available, not removed, newest first or by price, one index per sort.
-    // The id ends each sort key because listings break date ties on it, so the index alone gives the
-    // order; the columns after it (the seller, for the removed-seller check, and what the filters read)
-    // make each index covering, so a page's ids and a capped count are read from the index alone.
-    index('products_listing_date_idx')
-      .on(
-        t.categoryId,
-        t.postedAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.sellerId,
-        t.sellingPriceCents,
-        t.condition,
-        t.location,
-      )
-      .where(sql`status = 'available' and deleted_at is null`),
-    index('products_listing_price_idx')
-      .on(
-        t.categoryId,
-        t.sellingPriceCents,
-        t.postedAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.sellerId,
-        t.condition,
-        t.location,
-      )
-      .where(sql`status = 'available' and deleted_at is null`),
-    // Read backwards, the ascending index gives older first among equal prices: price_desc needs its own.
-    index('products_listing_price_desc_idx')
-      .on(
-        t.categoryId,
-        t.sellingPriceCents.desc().nullsFirst(),
-        t.postedAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.sellerId,
-        t.condition,
-        t.location,
-      )
-      .where(sql`status = 'available' and deleted_at is null`),
-    // A category filtered by a location seeks it, in each sort: walking the category's own index for a
-    // town with few pieces read every entry of the category (all of it when the town had none).
-    index('products_listing_location_date_idx')
-      .on(
-        t.categoryId,
-        t.location,
-        t.postedAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.sellerId,
-        t.sellingPriceCents,
-        t.condition,
-      )
-      .where(sql`status = 'available' and deleted_at is null`),
-    index('products_listing_location_price_idx')
-      .on(
-        t.categoryId,
-        t.location,
-        t.sellingPriceCents,
-        t.postedAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.sellerId,
-        t.condition,
-      )
-      .where(sql`status = 'available' and deleted_at is null`),
-    index('products_listing_location_price_desc_idx')
-      .on(
-        t.categoryId,
-        t.location,
-        t.sellingPriceCents.desc().nullsFirst(),
-        t.postedAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.sellerId,
-        t.condition,
-      )
-      .where(sql`status = 'available' and deleted_at is null`),
+    // The category listing, and the category listing of one town: available, not removed, newest first
+    // or by price, one index per sort (listingIndexes).
+    ...listingIndexes('products_listing', [t.categoryId], t),
+    // A town is a place in these, not a filter on the walk: walking the category's own index for a town
+    // with few pieces read every entry of the category (all of it when the town had none).
+    ...listingIndexes('products_listing_location', [t.categoryId, t.location], t),
     // Counting a category's listings reads this index only (seller_id for the removed-seller check).
     index('products_listing_count_idx')
       .on(t.categoryId, t.sellerId)
