@@ -44,26 +44,32 @@ export type ListedCount = (
  * pieces in a category is asked for its first page, as a person choosing it would see.
  */
 export async function countListed(db: Db): Promise<ListedCount> {
-  const inRange = prices
-    .filter((range) => range !== null)
-    .map(
-      ([min, max]) =>
-        sql`count(*) filter (where selling_price_cents between ${Number(min) * 100} and ${Number(max) * 100})::int`,
-    );
+  const ranges = prices.filter((range) => range !== null);
+  const inRange = ranges.map(
+    ([min, max]) =>
+      sql`count(*) filter (where selling_price_cents between ${Number(min) * 100} and ${Number(max) * 100})::int`,
+  );
   const result = (await db.execute(sql`
     select category_id, condition, location, count(*)::int as n, array[${sql.join(inRange, sql`, `)}] as ranges
     from products where status = 'available' and deleted_at is null
     group by category_id, condition, location`)) as unknown as {
     rows: { category_id: string; condition: string; location: string; n: number; ranges: number[] }[];
   };
+  // Summed once per combination (a few hundred), not on every request the load generator sends.
+  const known = new Map<string, number>();
   return (categoryId, condition, location, price) => {
-    const range = price ? prices.indexOf(price) - 1 : -1;
-    let total = 0;
-    for (const row of result.rows) {
-      if (row.category_id !== categoryId) continue;
-      if (condition && row.condition !== condition) continue;
-      if (location && row.location !== location) continue;
-      total += range >= 0 ? row.ranges[range]! : row.n;
+    const range = price ? ranges.indexOf(price) : -1;
+    const key = `${categoryId}|${condition}|${location}|${range}`;
+    let total = known.get(key);
+    if (total === undefined) {
+      total = 0;
+      for (const row of result.rows) {
+        if (row.category_id !== categoryId) continue;
+        if (condition && row.condition !== condition) continue;
+        if (location && row.location !== location) continue;
+        total += range >= 0 ? row.ranges[range]! : row.n;
+      }
+      known.set(key, total);
     }
     return total;
   };
