@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
           // Migrates one template database per run; every file's database is a copy of it.
           globalSetup: ['test/helpers/build.ts', 'test/helpers/template-database.ts'],
           // Every file builds its own app on its own database; sharing the loaded modules between the

@@ -77,12 +77,17 @@ export async function countListed(db: Db): Promise<ListedCount> {
 
 export function cacheHostilePaths(categoryIds: string[], listed: ListedCount): () => string {
   let i = 0;
+  // Each kind of request walks its own combinations: stepping through searches by every fourth
+  // request number would skip every other word.
+  let searchesAsked = 0;
+  let listingsAsked = 0;
   return () => {
     i += 1;
     // One request in four is a search across categories.
     if (i % 4 === 0) {
+      searchesAsked += 1;
       const space = searches.length * 2 * 50;
-      let n = (i * STEP) % space;
+      let n = (searchesAsked * STEP) % space;
       const q = searches[n % searches.length]!;
       n = Math.floor(n / searches.length);
       const sort = n % 2 === 0 ? '' : '&sort=price_asc';
@@ -91,7 +96,8 @@ export function cacheHostilePaths(categoryIds: string[], listed: ListedCount): (
     }
     const space =
       categoryIds.length * sorts.length * conditions.length * locations.length * prices.length * 200;
-    let n = (i * STEP) % space;
+    listingsAsked += 1;
+    let n = (listingsAsked * STEP) % space;
     const pick = <T>(list: readonly T[]): T => {
       const value = list[n % list.length]!;
       n = Math.floor(n / list.length);
