@@ -9,13 +9,18 @@ import type { ProductCard } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
 import { uploadPhoto } from '../../../test/helpers/images.js';
+import { products } from '../../platform/db/schema.js';
 import {
   MAX_WORDS_PER_START,
   onlyPlainWords,
+  pageOfEveryMatch,
+  pageOfSortIndex,
   partsOf,
+  searchWalk,
   TOTAL_CAP,
   tsLexeme,
   wordStartsQuery,
+  type CardOrder,
 } from './product-cards.js';
 
 let ctx: TestContext;
@@ -231,6 +236,67 @@ describe('deep pages', () => {
       total: TOTAL_CAP,
       totalCapped: true,
     });
+  });
+});
+
+describe('deep pages of a search over the cap', () => {
+  // Every bulk product is a "Bulk chair": 10,001 matches, all in the bulk category.
+  const chair = sql`${products.search} @@ to_tsquery('english', 'chair')`;
+  const where = `search @@ to_tsquery('english', 'chair')`;
+  const sorts: { order: CardOrder; by: string }[] = [
+    { order: 'newest', by: 'posted_at desc, id desc' },
+    { order: 'price_asc', by: 'selling_price_cents asc, posted_at desc, id desc' },
+    { order: 'price_desc', by: 'selling_price_cents desc, posted_at desc, id desc' },
+  ];
+
+  it('reads every match when that reads fewer rows than walking the sort to the page', () => {
+    // A few thousand matches among a million, ten pages down: 8,000 rows against about 27,000.
+    expect(searchWalk(8_000, 240, 900_000)).toBe('every-match');
+    // Its first page is nearer by the walk (about 2,700 rows), and a common word's every page.
+    expect(searchWalk(8_000, 24, 900_000)).toBe('sort-index');
+    expect(searchWalk(100_000, 1_200, 900_000)).toBe('sort-index');
+    // Even at the break-even number, reading once is chosen.
+    expect(searchWalk(6_000, 40, 900_000)).toBe('every-match');
+  });
+
+  it('answers the same page both ways, as the table does, in every sort', async () => {
+    for (const { order, by } of sorts) {
+      for (const page of [1, 7, 300]) {
+        const request = { filter: { q: 'chair', categoryId: bulk.id }, order, page, pageSize: 30 };
+        const expected = await expectedIds(by, (page - 1) * 30, 30, where);
+        expect(expected, `${order} page ${page}`).toHaveLength(30);
+        const every = await pageOfEveryMatch(ctx.database.db, request, chair, 20_000);
+        expect(every, `${order} page ${page}, every match`).toEqual({ n: BULK, ids: expected });
+        expect(
+          await pageOfSortIndex(ctx.database.db, request, chair),
+          `${order} page ${page}, the sort's index`,
+        ).toEqual(expected);
+      }
+    }
+  });
+
+  it('stops reading every match past its bound, which says only that there are more', async () => {
+    const request = { filter: { q: 'chair' }, order: 'newest' as const, page: 1, pageSize: 10 };
+    expect(await pageOfEveryMatch(ctx.database.db, request, chair, 1_500)).toMatchObject({ n: 1_501 });
+  });
+
+  it('answers deep pages of a search through the API, counted as over the cap', async () => {
+    for (const { order, by } of sorts) {
+      for (const page of [2, 40, 333]) {
+        const answer = await search(`q=chair&category=${bulk.slug}&sort=${order}&pageSize=30&page=${page}`);
+        expect(
+          answer.items.map((item) => item.id),
+          `${order} page ${page}`,
+        ).toEqual(await expectedIds(by, (page - 1) * 30, 30, where));
+        expect(answer.totalCapped).toBe(true);
+        expect(answer.total).toBe(Math.max(TOTAL_CAP, page * 30));
+      }
+    }
+    // The last partial page and the first past the end.
+    const last = await search(`q=chair&category=${bulk.slug}&pageSize=100&page=${Math.ceil(BULK / 100)}`);
+    expect(last.items).toHaveLength(BULK % 100);
+    const past = await search(`q=chair&category=${bulk.slug}&pageSize=100&page=${Math.ceil(BULK / 100) + 1}`);
+    expect(past).toMatchObject({ items: [], total: TOTAL_CAP, totalCapped: true });
   });
 });
 
