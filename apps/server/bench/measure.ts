@@ -1,7 +1,9 @@
-/** Load generators: autocannon over HTTP, and the same number of concurrent in-process callers. */
-import { readFileSync } from 'node:fs';
+/** Load generators: wrk over HTTP, and the same number of concurrent in-process callers. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 
 export interface Measurement {
   requestsPerSecond: number;
@@ -18,7 +20,7 @@ export interface HttpLoad {
   headers?: Record<string, string>;
   /**
    * A new path for every request (cache-hostile mixes); without it every request asks for `url`.
-   * Called once per request, in any order across connections.
+   * Called ahead of the load for as many paths as it could ask for, which are asked in that order.
    */
   nextPath?: () => string;
   /** The server process whose resident memory is sampled while the load runs (Linux /proc). */
@@ -36,44 +38,100 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/**
+ * Reports what wrk measured as one line: requests, microseconds, socket errors and timeouts, answers
+ * other than 2xx or 3xx, and the 50th and 99th percentile latencies in microseconds. With WRK_PATHS
+ * set, the requests ask for the paths listed in that file, one a line, in order.
+ */
+const wrkScript = `
+local paths, i = {}, 0
+local list = os.getenv("WRK_PATHS")
+if list and list ~= "" then
+  for line in io.lines(list) do paths[#paths + 1] = line end
+  request = function()
+    i = i % #paths + 1
+    return wrk.format(nil, paths[i])
+  end
+end
+done = function(summary, latency)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    e.connect + e.read + e.write + e.timeout, e.status, latency:percentile(50), latency:percentile(99)))
+end
+`;
+
+/** Paths asked for every second a load runs, at most, before a list of paths starts over. */
+const PATHS_PER_SECOND = 10_000;
+
+/**
+ * `connections` connections asking for `url` (or the paths of `nextPath`) for `seconds`, through wrk:
+ * a load generator in C that needs a fraction of the CPU a Node one does, so on a machine of two cores
+ * it takes little from the server it measures (decision 0025).
+ */
 export async function measureHttp(
   url: string,
   { connections, seconds, headers = {}, nextPath, pid }: HttpLoad,
 ): Promise<Measurement> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
+  const script = path.join(dir, 'load.lua');
+  writeFileSync(script, wrkScript);
+  let paths = '';
+  if (nextPath) {
+    paths = path.join(dir, 'paths.txt');
+    writeFileSync(paths, Array.from({ length: seconds * PATHS_PER_SECOND }, nextPath).join('\n') + '\n');
+  }
   let peak = 0;
   const sample = () => {
     if (pid !== undefined) peak = Math.max(peak, rssMb(pid) ?? 0);
   };
   const sampler = setInterval(sample, 250);
   try {
-    const result = await autocannon({
-      url,
-      connections,
-      duration: seconds,
-      headers,
-      ...(nextPath
-        ? {
-            requests: [
-              {
-                method: 'GET',
-                setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }),
-              },
-            ],
-          }
-        : {}),
-    });
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    const output = await run('wrk', [...args, url], { ...process.env, WRK_PATHS: paths });
     sample();
+    const line = /^RESULT (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(output);
+    if (!line) throw new Error(`wrk answered nothing the bench can read:\n${output}`);
+    const [requests, micros, failed, non2xx, p50, p99] = line.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return {
-      requestsPerSecond: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
+      requestsPerSecond: Math.round(requests / (micros / 1e6)),
+      p50Ms: Math.round(p50 / 100) / 10,
+      p99Ms: Math.round(p99 / 100) / 10,
       // Timeouts are counted in `errors`; requests still unanswered when the time ends are not.
-      errors: result.errors + result.non2xx,
+      errors: failed + non2xx,
       ...(pid !== undefined ? { rssMb: peak } : {}),
     };
   } finally {
     clearInterval(sampler);
+    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A command's standard output once it has exited well; a missing wrk says how to install it. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error('the bench measures HTTP with wrk: install it first (Debian: apt-get install wrk)')
+          : error,
+      ),
+    );
+    // 'close', not 'exit': the output may still be arriving when the process has exited.
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} exited with ${code}:\n${output}`)),
+    );
+  });
 }
 
 /** `connections` concurrent callers of `task` for `seconds`: the ceiling without HTTP. */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: loads a generated dataset (BENCH_PRODUCTS, default 100,000) into PostgreSQL
- * (BENCH_DATABASE_URL) or PGlite, then in one run measures the built server with autocannon: the JSON
+ * (BENCH_DATABASE_URL) or PGlite, then in one run measures the built server with wrk: the JSON
  * API (beside each endpoint its ceiling: the same service call, same SQL and driver, with no HTTP and
  * nothing answered from memory), the pages people load rendered on the server (the signed-in category
  * page, the home page for a visitor and for someone signed in, a product page), and a cache-hostile
