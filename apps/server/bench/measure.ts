@@ -66,7 +66,7 @@ const PATHS_PER_SECOND = 10_000;
 /**
  * `connections` connections asking for `url` (or the paths of `nextPath`) for `seconds`, through wrk:
  * a load generator in C that needs a fraction of the CPU a Node one does, so on a machine of two cores
- * it takes little from the server it measures (decision 0025).
+ * it takes little from the server it measures (decision 0026).
  */
 export async function measureHttp(
   url: string,
