@@ -17,6 +17,7 @@ import {
   pageOfSortIndex,
   partsOf,
   searchWalk,
+  sortIndexWalk,
   TOTAL_CAP,
   tsLexeme,
   wordStartsQuery,
@@ -272,6 +273,21 @@ describe('deep pages of a search over the cap', () => {
           `${order} page ${page}, the sort's index`,
         ).toEqual(expected);
       }
+    }
+  });
+
+  it('walks without the search index, the words checked on each row walked', async () => {
+    for (const { order } of sorts) {
+      const request = { filter: { q: 'chair', categoryId: bulk.id }, order, page: 7, pageSize: 30 };
+      const walk = sortIndexWalk(ctx.database.db, request, chair);
+      const plan = (await ctx.database.db.execute(sql`explain ${walk}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      // The search index would read every match and sort them: what the walk is chosen not to do.
+      expect(text, order).not.toContain('products_search_idx');
+      // The words in the walk's own filter, not in a subplan run for every row walked.
+      expect(text, order).toMatch(/Filter: .*search @@/);
     }
   });
 
