@@ -10,9 +10,11 @@ import { createTestApp, signUp, type TestContext, type TestUser } from '../../..
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
 import { uploadPhoto } from '../../../test/helpers/images.js';
 import { products } from '../../platform/db/schema.js';
+import { bandsFor, coveringBands, forgetSpread, MOST_LEXEMES, priceBand } from './search-bands.js';
 import {
   MAX_WORDS_PER_START,
   onlyPlainWords,
+  pageOfBandedMatches,
   pageOfEveryMatch,
   pageOfSortIndex,
   partsOf,
@@ -48,7 +50,7 @@ beforeAll(async () => {
       original_price_cents, selling_price_cents, currency, years_used, posted_at)
     select ${seller.id}, ${bulk.id}, 'Bulk chair ' || g, 'A plain chair.', '+8801700000000',
       (array['Dhaka','Khulna'])[1 + g % 2], (array['excellent','good','fair'])[1 + g % 3],
-      50000, 1000 + (g % 37) * 100, 'USD', 1, now() - ((g % 500) || ' minutes')::interval
+      50000, 1000 + (g % 37) * 100, 'USD', 1, now() - ((g % 500) || ' hours')::interval
     from generate_series(1, ${BULK}) g`);
   await insertProduct(db, seller.id, {
     categoryId: small.id,
@@ -313,6 +315,116 @@ describe('deep pages of a search over the cap', () => {
     expect(last.items).toHaveLength(BULK % 100);
     const past = await search(`q=chair&category=${bulk.slug}&pageSize=100&page=${Math.ceil(BULK / 100) + 1}`);
     expect(past).toMatchObject({ items: [], total: TOTAL_CAP, totalCapped: true });
+  });
+});
+
+describe('bands of price and date', () => {
+  const chair = `'chair'`;
+  const sorts: { order: CardOrder; by: string }[] = [
+    { order: 'newest', by: 'posted_at desc, id desc' },
+    { order: 'price_asc', by: 'selling_price_cents asc, posted_at desc, id desc' },
+    { order: 'price_desc', by: 'selling_price_cents desc, posted_at desc, id desc' },
+  ];
+
+  beforeAll(async () => {
+    await ctx.database.db.execute(sql`analyze products`);
+    forgetSpread(ctx.database.db);
+  });
+
+  it('covers a run of bands exactly with few lexemes', () => {
+    for (const [from, to, widest] of [
+      [0, 0, 7],
+      [119, 127, 7],
+      [-40, 37, 10],
+      [20_400, 20_420, 10],
+      [3, 1_000, 3],
+    ] as const) {
+      const covering = coveringBands(from, to, widest);
+      const covered = covering.flatMap(([level, index]) =>
+        Array.from({ length: 1 << level }, (_, i) => (index << level) + i),
+      );
+      expect(covered, `${from}..${to}`).toEqual(Array.from({ length: to - from + 1 }, (_, i) => from + i));
+      expect(covering.every(([level]) => level <= widest)).toBe(true);
+      // Two a width at most, and as many of the widest as the run holds.
+      expect(covering.length).toBeLessThanOrEqual(2 * (widest + 1) + ((to - from + 1) >> widest));
+    }
+  });
+
+  it('asks for no bands where they cannot narrow the read', () => {
+    // Ten prices a thousand apart, each a tenth of the table, and as many days.
+    const evenly = (values: number[]) => values.map((value) => ({ low: value, high: value, share: 0.1 }));
+    const prices = Array.from({ length: 10 }, (_, i) => 1_000 * (i + 1));
+    const spread = {
+      prices: evenly(prices),
+      posted: evenly(prices.map((_, i) => i * 86_400)),
+      now: 9 * 86_400,
+    };
+    expect(bandsFor('advertised', spread, 0.1)).toBeNull();
+    expect(bandsFor('price_asc', spread, 0.5)).toBeNull();
+    expect(bandsFor('price_asc', { ...spread, prices: evenly([1_000]) }, 0.1)).toBeNull();
+    // Every price in one band: the band would hold the whole table.
+    expect(
+      bandsFor('price_desc', { ...spread, prices: evenly([1_000, 1_001, 1_002, 1_003]) }, 0.1),
+    ).toBeNull();
+    // Prices a thousandfold apart: 56 narrow bands to the median, asked for as a few wider ones.
+    const wide = Array.from({ length: 100 }, (_, i) => ({
+      low: 100 * 1.07 ** i,
+      high: 100 * 1.07 ** (i + 1),
+      share: 0.01,
+    }));
+    expect(
+      bandsFor('price_asc', { ...spread, prices: wide }, 0.45)!.query.split(' | ').length,
+    ).toBeLessThanOrEqual(8);
+    // The cheapest fifth: from one band below the cheapest price to the band of the second price.
+    const cheapest = bandsFor('price_asc', spread, 0.2)!;
+    expect(cheapest.end).toBe(priceBand(1_000) - 1);
+    const lexemes = cheapest.query.split(' | ');
+    expect(lexemes.length).toBeLessThanOrEqual(MOST_LEXEMES);
+    // The newest fifth reaches a band past the clock.
+    expect(bandsFor('newest', spread, 0.2)).toMatchObject({ end: 10 });
+  });
+
+  it('answers the same page as every match does, from the bands of each order', async () => {
+    for (const { order, by } of sorts) {
+      for (const page of [1, 7, 40]) {
+        const request = { filter: { q: 'chair', categoryId: bulk.id }, order, page, pageSize: 30 };
+        const read = await pageOfBandedMatches(ctx.database.db, request, chair, BULK, 20_000);
+        expect(read, `${order} page ${page}`).not.toBeNull();
+        // Fewer than every match, and enough to say there are more than the cap.
+        expect(read!.n).toBeLessThan(BULK);
+        expect(read!.n).toBeGreaterThan(Math.max(TOTAL_CAP, page * 30));
+        expect(read!.ids, `${order} page ${page}`).toEqual(
+          await expectedIds(by, (page - 1) * 30, 30, `search @@ to_tsquery('english', 'chair')`),
+        );
+      }
+    }
+  });
+
+  it('reads every match instead when a product lies beyond the bands the statistics chose', async () => {
+    const request = {
+      filter: { q: 'chair', categoryId: bulk.id },
+      order: 'price_asc' as const,
+      page: 1,
+      pageSize: 30,
+    };
+    // Cheaper than anything the statistics know, listed since they were gathered.
+    const cheap = await insertProduct(ctx.database.db, seller.id, {
+      categoryId: bulk.id,
+      title: 'Bargain chair',
+      sellingPriceCents: 100,
+      photos: 0,
+    });
+    try {
+      expect(await pageOfBandedMatches(ctx.database.db, request, chair, BULK, 20_000)).toBeNull();
+      const search = await get<CardPage>(
+        `/api/products?q=chair&category=${bulk.slug}&sort=price_asc&pageSize=30`,
+      );
+      expect(search.items[0]!.id).toBe(cheap.id);
+    } finally {
+      await ctx.database.db.execute(sql`delete from products where id = ${cheap.id}`);
+    }
+    // Too few matches in the bands: a share of the listing far smaller than the page needs.
+    expect(await pageOfBandedMatches(ctx.database.db, request, chair, BULK * 100, 20_000)).toBeNull();
   });
 });
 

@@ -21,6 +21,7 @@ import { productPhotos, products, searchWords, users } from '../../platform/db/s
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
 import { previousPrice } from '../products/product-sql.js';
+import { bandedSearch, bandsFor, farthestBand, readSpread } from './search-bands.js';
 
 /**
  * Totals are counted exactly up to here; a listing with more says "1,000+" (as Elasticsearch's
@@ -181,14 +182,20 @@ export function onlyPlainWords(q: string): boolean {
  * a bitmap, while whole words are read only as far as the other words of the search need (decision
  * 0023). Null when nothing can match.
  */
-async function fullTextCondition(db: DbOrTx, q: string): Promise<SQL | null> {
+async function fullTextCondition(db: DbOrTx, q: string): Promise<SearchText | null> {
   const whole = sql`${products.search} @@ websearch_to_tsquery('english', ${q})`;
   const { included, excluded } = partsOf(q);
-  if (included.length === 0) return whole;
+  if (included.length === 0) return { condition: whole };
   const starts = wordStartsQuery(await readWordStarts(db, [...included, ...excluded]), included.length);
   const byStarts = starts === null ? null : sql`${products.search} @@ ${starts}::tsquery`;
-  if (onlyPlainWords(q)) return byStarts;
-  return byStarts ? sql`(${whole} or ${byStarts})` : whole;
+  if (onlyPlainWords(q)) return byStarts ? { condition: byStarts, starts: starts! } : null;
+  return { condition: byStarts ? sql`(${whole} or ${byStarts})` : whole };
+}
+
+/** What a search looks for: a condition on a product, and its tsquery text when the starts alone say it. */
+interface SearchText {
+  condition: SQL;
+  starts?: string;
 }
 
 /** Every included part inside title or description and no excluded one (the trigram index). */
@@ -470,6 +477,36 @@ export function sortIndexWalk(db: DbOrTx, request: CardPageRequest, text: SQL) {
     .offset((page - 1) * pageSize);
 }
 
+/**
+ * A page of a search of many matches cut from the matches in the first bands of its order only
+ * (search-bands.ts), when they hold enough: the page's end, and more than TOTAL_CAP, so that the
+ * search is counted as over it. Null when bands cannot narrow the read or held too few (the estimate
+ * of `matches` was high, or the matches lie elsewhere in the order): every match is read then.
+ */
+export async function pageOfBandedMatches(
+  db: DbOrTx,
+  request: CardPageRequest,
+  starts: string,
+  matches: number,
+  bound: number,
+): Promise<{ n: number; ids: string[] } | null> {
+  const needed = Math.max(request.page * request.pageSize, TOTAL_CAP + 1);
+  const spread = await readSpread(db);
+  // Half as much again as the estimate asks for: matches are seldom spread evenly through an order.
+  const bands = spread && bandsFor(request.order, spread, (1.5 * needed) / matches);
+  if (!bands) return null;
+  const text = sql`${bandedSearch} @@ ${`(${starts}) & (${bands.query})`}::tsquery`;
+  const [read, farthest] = await Promise.all([
+    pageOfEveryMatch(db, request, text, bound),
+    farthestBand(db, request.order),
+  ]);
+  // A product beyond the bands' end (posted since the statistics, or cheaper or dearer than they knew)
+  // would belong before the products read: they are not the order's start then.
+  const complete =
+    farthest === null || (request.order === 'price_asc' ? farthest >= bands.end : farthest <= bands.end);
+  return complete && read.n >= needed && read.n <= bound ? read : null;
+}
+
 /** The ids of one page of a search from the sort's index (sortIndexWalk). */
 export async function pageOfSortIndex(db: DbOrTx, request: CardPageRequest, text: SQL): Promise<string[]> {
   const listed = await sortIndexWalk(db, request, text);
@@ -482,6 +519,8 @@ export async function pageOfSortIndex(db: DbOrTx, request: CardPageRequest, text
  * statement when that way is every match:
  * - every match, up to twice the break-even number of them (searchWalk): their number is the count,
  *   and the page is cut from them. A search expected to match no more than TOTAL_CAP is read so too.
+ *   A search of plain words expected to match more than twice that reads first only the matches in
+ *   the bands of price or date its page lies in (pageOfBandedMatches), when they hold enough.
  * - the sort's index, walked until the page is full, when the matches are too many to read them all.
  *   A walk is never started on an estimate alone (with fewer matches than thought it would go through
  *   the whole index): up to TOTAL_CAP + 1 matches are read first, and they count the search and hold
@@ -490,8 +529,11 @@ export async function pageOfSortIndex(db: DbOrTx, request: CardPageRequest, text
  */
 async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   const { filter, order, page, pageSize } = request;
-  const text = filter.insideWords ? insideWordsCondition(filter.q!) : await fullTextCondition(db, filter.q!);
-  if (!text) return { rows: [], counted: 0 };
+  const search = filter.insideWords
+    ? { condition: insideWordsCondition(filter.q!) }
+    : await fullTextCondition(db, filter.q!);
+  if (!search) return { rows: [], counted: 0 };
+  const text = search.condition;
   const [matches, listed] = await Promise.all([
     estimatedRows(db, whereOf(filter, asValue, text)),
     estimatedRows(db, whereOf(filter, asValue)),
@@ -501,7 +543,11 @@ async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<Listing
   // estimate was far off (words that go together), and the walk is then the cheaper way after all.
   const everyMatch = matches <= TOTAL_CAP || searchWalk(matches, pageEnd, listed) === 'every-match';
   const bound = everyMatch ? Math.max(TOTAL_CAP, 2 * Math.ceil(Math.sqrt(pageEnd * listed))) : TOTAL_CAP;
-  const read = await pageOfEveryMatch(db, request, text, bound);
+  const banded =
+    everyMatch && search.starts && matches > 2 * TOTAL_CAP
+      ? await pageOfBandedMatches(db, request, search.starts, matches, bound)
+      : null;
+  const read = banded ?? (await pageOfEveryMatch(db, request, text, bound));
   const counted = read.n;
   const ids = read.n <= bound ? read.ids : await pageOfSortIndex(db, request, text);
   return { rows: ids.length > 0 ? await cardsByIds(db, order, ids) : [], counted };

@@ -1,0 +1,202 @@
+/**
+ * Bands of price and date for searches of thousands of matches (decision 0029). Each visible product's
+ * words are indexed again with lexemes of its own (search_bands, migration 0013): the band of its
+ * price (40 a decade of minor units) and of the day it was posted, each at several widths. A run of
+ * bands from where an order starts holds a prefix of that order, so the matches in it, sorted, begin
+ * exactly as all the matches sorted do. A search asks for as many bands as its page needs, judged
+ * from the table's statistics, and reads every match instead when they held too few.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { products } from '../../platform/db/schema.js';
+import type { CardOrder } from './product-cards.js';
+
+const PRICE_BANDS_PER_DECADE = 40;
+const DAY_SECONDS = 24 * 60 * 60;
+/** The widest band of each kind is 2^level of the narrowest (search_bands). */
+const WIDEST = { p: 7, d: 10 } as const;
+/**
+ * Most lexemes one search asks for. Each is a posting list the search index merges into the others:
+ * 55 of them took the index longer than reading every match (decision 0028).
+ */
+export const MOST_LEXEMES = 12;
+
+/** The narrow band of a price, as search_bands computes it. */
+export function priceBand(cents: number): number {
+  return Math.floor(Math.log10(Math.max(cents, 0) + 1) * PRICE_BANDS_PER_DECADE);
+}
+
+/** The narrow band of a moment (seconds since 1970), as search_bands computes it: its day. */
+export function dateBand(seconds: number): number {
+  return Math.floor(seconds / DAY_SECONDS);
+}
+
+/**
+ * The fewest lexemes that cover the narrowest bands `from` to `to` exactly: each `[level, index]` is the
+ * band `index` of 2^level narrow bands, as search_bands names them (`~p3.9`).
+ */
+export function coveringBands(from: number, to: number, widest: number): [number, number][] {
+  const covering: [number, number][] = [];
+  let at = from;
+  while (at <= to) {
+    let level = 0;
+    // The widest band that starts here and ends within the run.
+    while (level < widest && (at >> (level + 1)) << (level + 1) === at && at + (2 << level) - 1 <= to)
+      level += 1;
+    covering.push([level, at >> level]);
+    at += 1 << level;
+  }
+  return covering;
+}
+
+/** Rows of the table between two values (equal for a common value), and their share of it. */
+export interface Stretch {
+  low: number;
+  high: number;
+  share: number;
+}
+
+/**
+ * Where the values of price and date stand, from the table's statistics (PostgreSQL's most common
+ * values and the histogram of the rest), and the database's clock in seconds.
+ */
+export interface Spread {
+  prices: Stretch[];
+  posted: Stretch[];
+  now: number;
+}
+
+/** Bands to ask for, as tsquery text, and the narrow band they end at, away from the order's start. */
+export interface Bands {
+  query: string;
+  /**
+   * Cheapest first, the lowest band asked for; dearest or newest first, the highest. The bands hold
+   * the order's start only if no visible product lies beyond it, which the reader checks.
+   */
+  end: number;
+}
+
+/**
+ * The bands to ask for so that a page reads about `share` of the listing in its order: from where the
+ * order starts (one band beyond the statistics' first value, or the clock's for newest first) to the
+ * band where that share of the table is reached. Null where bands cannot narrow the read: an order by
+ * something else, no statistics, bands that would hold half the table or more, or more lexemes than
+ * MOST_LEXEMES.
+ */
+export function bandsFor(order: CardOrder, spread: Spread, share: number): Bands | null {
+  if (share >= 0.5) return null;
+  const ascending = order === 'price_asc';
+  if (!ascending && order !== 'price_desc' && order !== 'newest') return null;
+  const kind = order === 'newest' ? 'd' : 'p';
+  const band = kind === 'd' ? dateBand : priceBand;
+  // From the order's start; a stretch counted at its far edge, so that the bands reach past it.
+  const stretches = [...(kind === 'd' ? spread.posted : spread.prices)].sort((a, b) =>
+    ascending ? a.high - b.high : b.low - a.low,
+  );
+  const total = stretches.reduce((sum, stretch) => sum + stretch.share, 0);
+  if (stretches.length < 2 || total <= 0) return null;
+  let reached = 0;
+  let at = Number.NaN;
+  for (const stretch of stretches) {
+    reached += stretch.share;
+    at = band(ascending ? stretch.high : stretch.low);
+    if (reached >= share * total) break;
+  }
+  const inBands = stretches
+    .filter((stretch) => (ascending ? band(stretch.low) <= at : band(stretch.high) >= at))
+    .reduce((sum, stretch) => sum + stretch.share, 0);
+  if (inBands / total >= 0.5) return null;
+  const lowest = Math.min(...stretches.map((stretch) => stretch.low));
+  const highest = Math.max(...stretches.map((stretch) => stretch.high));
+  const end = ascending
+    ? Math.max(0, band(lowest) - 1)
+    : Math.max(band(highest), kind === 'd' ? dateBand(spread.now) : 0) + 1;
+  const covering = ascending ? coveringBands(end, at, WIDEST[kind]) : coveringBands(at, end, WIDEST[kind]);
+  if (covering.length > MOST_LEXEMES) return null;
+  return { query: covering.map(([level, index]) => `'~${kind}${level}.${index}'`).join(' | '), end };
+}
+
+/** How long a spread is kept: bands only steer how much is read, so an older one costs at most a retry. */
+const SPREAD_SECONDS = 60;
+const spreads = new WeakMap<DbOrTx, { at: number; spread: Promise<Spread | null> }>();
+
+/** The spread of prices and dates, from the table's statistics (null before any are gathered). */
+export function readSpread(db: DbOrTx): Promise<Spread | null> {
+  const kept = spreads.get(db);
+  if (kept && Date.now() - kept.at < SPREAD_SECONDS * 1000) return kept.spread;
+  const spread = (async () => {
+    // Dates as seconds since 1970, prices as they are.
+    const result = (await db.execute(sql`
+      select attname,
+        case when attname = 'posted_at'
+          then array(select extract(epoch from v)::float8 from unnest(histogram_bounds::text::timestamptz[]) v)
+          else histogram_bounds::text::float8[] end as bounds,
+        case when attname = 'posted_at'
+          then array(select extract(epoch from v)::float8 from unnest(most_common_vals::text::timestamptz[]) v)
+          else most_common_vals::text::float8[] end as common,
+        most_common_freqs::float8[] as freqs,
+        extract(epoch from now())::float8 as now
+      from pg_stats where schemaname = current_schema() and tablename = 'products'
+        and attname in ('selling_price_cents', 'posted_at')`)) as unknown as {
+      rows: {
+        attname: string;
+        bounds: number[] | null;
+        common: number[] | null;
+        freqs: number[] | null;
+        now: number;
+      }[];
+    };
+    if (result.rows.length === 0) return null;
+    const stretchesOf = (column: string): Stretch[] => {
+      const row = result.rows.find((candidate) => candidate.attname === column);
+      if (!row) return [];
+      const freqs = (row.freqs ?? []).map(Number);
+      const common = (row.common ?? []).map((value, i) => ({
+        low: Number(value),
+        high: Number(value),
+        share: freqs[i]!,
+      }));
+      // The histogram cuts the rest of the rows into groups of equal size.
+      const bounds = (row.bounds ?? []).map(Number);
+      const rest = Math.max(0, 1 - freqs.reduce((sum, freq) => sum + freq, 0));
+      const buckets = bounds
+        .slice(1)
+        .map((high, i) => ({ low: bounds[i]!, high, share: rest / (bounds.length - 1) }));
+      return [...common, ...buckets];
+    };
+    return {
+      prices: stretchesOf('selling_price_cents'),
+      posted: stretchesOf('posted_at'),
+      now: Number(result.rows[0]!.now),
+    };
+  })();
+  spreads.set(db, { at: Date.now(), spread });
+  // A failed read is not kept: the next search asks again.
+  spread.catch(() => spreads.delete(db));
+  return spread;
+}
+
+/** Forgets the kept spread (tests that gather statistics anew). */
+export function forgetSpread(db: DbOrTx): void {
+  spreads.delete(db);
+}
+
+/** The words with the bands of a product, as the index products_search_bands_idx holds them. */
+export const bandedSearch = sql`(${products.search} || search_bands(${products.sellingPriceCents}, ${products.postedAt}))`;
+
+/**
+ * The narrow band of the visible product farthest from where an order starts: the cheapest (cheapest
+ * first), the dearest (dearest first) or the newest (newest first), named by search_bands itself.
+ */
+export async function farthestBand(db: DbOrTx, order: CardOrder): Promise<number | null> {
+  const price =
+    order === 'price_asc' ? sql`min(${products.sellingPriceCents})` : sql`max(${products.sellingPriceCents})`;
+  const result = (await db.execute(sql`
+    select tsvector_to_array(search_bands(${price}, max(${products.postedAt}))) as lexemes
+    from ${products} where ${products.status} = 'available' and ${products.deletedAt} is null`)) as unknown as {
+    rows: { lexemes: string[] | null }[];
+  };
+  const narrowest = order === 'newest' ? '~d0.' : '~p0.';
+  const lexeme = result.rows[0]?.lexemes?.find((candidate) => candidate.startsWith(narrowest));
+  return lexeme === undefined ? null : Number(lexeme.slice(narrowest.length));
+}
