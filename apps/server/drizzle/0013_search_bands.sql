@@ -1,7 +1,7 @@
 -- The bands a product lies in, as lexemes no search can spell ('~' never starts a word): of its price
 -- (40 a decade of minor units, about 6 per cent wide) and of the day it was posted, each at several
--- widths: '~p3.9' is the price band 9 of bands 8 (2^3) narrow ones wide, so any run of bands is a few
--- lexemes. A search of thousands of matches asks for the bands its page lies in and reads only the
+-- widths: '~p3.9' is price band 9 among bands as wide as 8 (2^3) narrow ones, so any run of bands is a
+-- few lexemes. A search of thousands of matches asks for the bands its page lies in and reads only the
 -- matches there (decision 0029). A band is a function of the row alone, so it is never stale. Only
 -- the system's own functions are called: an index is built and vacuumed with only those in reach.
 CREATE FUNCTION search_bands(price_cents integer, posted_at timestamptz) RETURNS tsvector

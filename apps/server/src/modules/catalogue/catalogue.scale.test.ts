@@ -10,7 +10,16 @@ import { createTestApp, signUp, type TestContext, type TestUser } from '../../..
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
 import { uploadPhoto } from '../../../test/helpers/images.js';
 import { products } from '../../platform/db/schema.js';
-import { bandsFor, coveringBands, forgetSpread, MOST_LEXEMES, priceBand } from './search-bands.js';
+import {
+  bandLexeme,
+  bandsFor,
+  coveringBands,
+  dateBand,
+  forgetSpread,
+  MOST_LEXEMES,
+  priceBand,
+  WIDEST,
+} from './search-bands.js';
 import {
   MAX_WORDS_PER_START,
   onlyPlainWords,
@@ -347,6 +356,27 @@ describe('bands of price and date', () => {
       expect(covering.every(([level]) => level <= widest)).toBe(true);
       // Two a width at most, and as many of the widest as the run holds.
       expect(covering.length).toBeLessThanOrEqual(2 * (widest + 1) + ((to - from + 1) >> widest));
+    }
+  });
+
+  it('names the bands as the database writes them, at every width', async () => {
+    const cases: [number, string][] = [
+      [0, '2026-11-26T12:00:00Z'],
+      [1_000, '2025-01-01T00:00:01Z'],
+      [12_345, '1969-11-20T06:00:00Z'],
+      [150_000, '2030-06-15T23:59:59Z'],
+    ];
+    for (const [cents, at] of cases) {
+      const result = (await ctx.database.db.execute(
+        sql`select tsvector_to_array(search_bands(${cents}::int, ${at}::timestamptz)) as lexemes`,
+      )) as unknown as { rows: { lexemes: string[] }[] };
+      const expected = (['p', 'd'] as const).flatMap((kind) => {
+        const narrow = kind === 'p' ? priceBand(cents) : dateBand(Date.parse(at) / 1000);
+        return Array.from({ length: WIDEST[kind] + 1 }, (_, level) =>
+          bandLexeme(kind, level, narrow >> level),
+        );
+      });
+      expect([...result.rows[0]!.lexemes].sort(), `${cents} at ${at}`).toEqual(expected.sort());
     }
   });
 

@@ -498,7 +498,7 @@ export async function pageOfBandedMatches(
   const text = sql`${bandedSearch} @@ ${`(${starts}) & (${bands.query})`}::tsquery`;
   const [read, farthest] = await Promise.all([
     pageOfEveryMatch(db, request, text, bound),
-    farthestBand(db, request.order),
+    farthestBand(db, request.order, visible),
   ]);
   // A product beyond the bands' end (posted since the statistics, or cheaper or dearer than they knew)
   // would belong before the products read: they are not the order's start then.

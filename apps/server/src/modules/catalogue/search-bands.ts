@@ -6,15 +6,18 @@
  * exactly as all the matches sorted do. A search asks for as many bands as its page needs, judged
  * from the table's statistics, and reads every match instead when they held too few.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { products } from '../../platform/db/schema.js';
 import type { CardOrder } from './product-cards.js';
 
 const PRICE_BANDS_PER_DECADE = 40;
 const DAY_SECONDS = 24 * 60 * 60;
-/** The widest band of each kind is 2^level of the narrowest (search_bands). */
-const WIDEST = { p: 7, d: 10 } as const;
+/**
+ * The widest band of each kind is 2^level of the narrowest: search_bands writes every level up to it,
+ * and a run asked for through a level it does not write would miss that stretch of the order.
+ */
+export const WIDEST = { p: 7, d: 10 } as const;
 /**
  * Most lexemes one search asks for. Each is a posting list the search index merges into the others:
  * 55 of them took the index longer than reading every match (decision 0028).
@@ -29,6 +32,11 @@ export function priceBand(cents: number): number {
 /** The narrow band of a moment (seconds since 1970), as search_bands computes it: its day. */
 export function dateBand(seconds: number): number {
   return Math.floor(seconds / DAY_SECONDS);
+}
+
+/** The lexeme search_bands writes for band `index` of 2^level narrow bands of a kind (`~p3.9`). */
+export function bandLexeme(kind: keyof typeof WIDEST, level: number, index: number): string {
+  return `~${kind}${level}.${index}`;
 }
 
 /**
@@ -113,7 +121,7 @@ export function bandsFor(order: CardOrder, spread: Spread, share: number): Bands
     : Math.max(band(highest), kind === 'd' ? dateBand(spread.now) : 0) + 1;
   const covering = ascending ? coveringBands(end, at, WIDEST[kind]) : coveringBands(at, end, WIDEST[kind]);
   if (covering.length > MOST_LEXEMES) return null;
-  return { query: covering.map(([level, index]) => `'~${kind}${level}.${index}'`).join(' | '), end };
+  return { query: covering.map(([level, index]) => `'${bandLexeme(kind, level, index)}'`).join(' | '), end };
 }
 
 /** How long a spread is kept: bands only steer how much is read, so an older one costs at most a retry. */
@@ -187,16 +195,17 @@ export const bandedSearch = sql`(${products.search} || search_bands(${products.s
 /**
  * The narrow band of the visible product farthest from where an order starts: the cheapest (cheapest
  * first), the dearest (dearest first) or the newest (newest first), named by search_bands itself.
+ * `visible` is the listings' own condition of what a buyer may see.
  */
-export async function farthestBand(db: DbOrTx, order: CardOrder): Promise<number | null> {
+export async function farthestBand(db: DbOrTx, order: CardOrder, visible: SQL): Promise<number | null> {
   const price =
     order === 'price_asc' ? sql`min(${products.sellingPriceCents})` : sql`max(${products.sellingPriceCents})`;
   const result = (await db.execute(sql`
     select tsvector_to_array(search_bands(${price}, max(${products.postedAt}))) as lexemes
-    from ${products} where ${products.status} = 'available' and ${products.deletedAt} is null`)) as unknown as {
+    from ${products} where ${visible}`)) as unknown as {
     rows: { lexemes: string[] | null }[];
   };
-  const narrowest = order === 'newest' ? '~d0.' : '~p0.';
+  const narrowest = bandLexeme(order === 'newest' ? 'd' : 'p', 0, 0).slice(0, -1);
   const lexeme = result.rows[0]?.lexemes?.find((candidate) => candidate.startsWith(narrowest));
   return lexeme === undefined ? null : Number(lexeme.slice(narrowest.length));
 }
