@@ -21,6 +21,7 @@ import {
   WIDEST,
 } from './search-bands.js';
 import {
+  matchesEstimate,
   MAX_WORDS_PER_START,
   onlyPlainWords,
   pageOfBandedMatches,
@@ -428,6 +429,14 @@ describe('bands of price and date', () => {
         );
       }
     }
+  });
+
+  it('sizes the bands on an estimate near the matches, not half of them', async () => {
+    // Every bulk product is a chair: the planner, seeing the condition on removed sellers, would say half.
+    const words = sql`${products.search} @@ ${chair}::tsquery`;
+    const estimate = await matchesEstimate(ctx.database.db, { q: 'chair', categoryId: bulk.id }, words);
+    expect(estimate).toBeGreaterThan(0.75 * BULK);
+    expect(estimate).toBeLessThan(1.25 * BULK);
   });
 
   it('reads every match instead when a product lies beyond the bands the statistics chose', async () => {

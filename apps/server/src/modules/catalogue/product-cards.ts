@@ -233,9 +233,13 @@ type Bind = <K extends keyof CardValues>(
 const asPlaceholder: Bind = (name) => sql.placeholder(name) as never;
 const asValue: Bind = (_, value) => value;
 
-/** `text`: a search's condition on its words, full text or inside words (readSearch); listings have none. */
-function whereOf(filter: CardFilter, bind: Bind, text?: SQL): SQL | undefined {
-  const conditions: SQL[] = [visible, sellerNotRemoved];
+/**
+ * `text`: a search's condition on its words, full text or inside words (readSearch); listings have none.
+ * `removedSellers`: false leaves out the condition hiding removed sellers' products, for an estimate
+ * only (see matchesEstimate).
+ */
+function whereOf(filter: CardFilter, bind: Bind, text?: SQL, removedSellers = true): SQL | undefined {
+  const conditions: SQL[] = removedSellers ? [visible, sellerNotRemoved] : [visible];
   if (filter.categoryId) conditions.push(eq(products.categoryId, bind('categoryId', filter.categoryId)));
   if (filter.sellerId) conditions.push(eq(products.sellerId, bind('sellerId', filter.sellerId)));
   if (filter.minPriceCents !== undefined)
@@ -436,6 +440,17 @@ async function estimatedRows(db: DbOrTx, where: SQL | undefined): Promise<number
 }
 
 /**
+ * The planner's estimate of a search's matches for sizing its bands. The planner takes the condition
+ * hiding removed sellers' products (`not in`, a subquery) to keep half the rows, a default for what it
+ * cannot see into, where it keeps nearly all of them; bands sized on half the matches read twice as
+ * many as asked for (decision 0030). readSearch's choice of a way keeps the estimate with it, as it
+ * was measured.
+ */
+export async function matchesEstimate(db: DbOrTx, filter: CardFilter, text: SQL): Promise<number> {
+  return estimatedRows(db, whereOf(filter, asValue, text, false));
+}
+
+/**
  * A page of a search cut from every match, sorted, reading at most `bound` + 1 of them: `n` is how
  * many were read, and the page is right only when that is no more than `bound`.
  */
@@ -545,7 +560,7 @@ async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<Listing
   const bound = everyMatch ? Math.max(TOTAL_CAP, 2 * Math.ceil(Math.sqrt(pageEnd * listed))) : TOTAL_CAP;
   const banded =
     everyMatch && search.starts && matches > 2 * TOTAL_CAP
-      ? await pageOfBandedMatches(db, request, search.starts, matches, bound)
+      ? await pageOfBandedMatches(db, request, search.starts, await matchesEstimate(db, filter, text), bound)
       : null;
   const read = banded ?? (await pageOfEveryMatch(db, request, text, bound));
   const counted = read.n;
