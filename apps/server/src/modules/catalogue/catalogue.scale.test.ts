@@ -252,15 +252,17 @@ describe('deep pages', () => {
   });
 });
 
+/** Every bulk product is a "Bulk chair": 10,001 matches, all in the bulk category. */
+const chairs = `search @@ to_tsquery('english', 'chair')`;
+/** The orders of a search, as SQL sorts the table to check a page against. */
+const sorts: { order: CardOrder; by: string }[] = [
+  { order: 'newest', by: 'posted_at desc, id desc' },
+  { order: 'price_asc', by: 'selling_price_cents asc, posted_at desc, id desc' },
+  { order: 'price_desc', by: 'selling_price_cents desc, posted_at desc, id desc' },
+];
+
 describe('deep pages of a search over the cap', () => {
-  // Every bulk product is a "Bulk chair": 10,001 matches, all in the bulk category.
   const chair = sql`${products.search} @@ to_tsquery('english', 'chair')`;
-  const where = `search @@ to_tsquery('english', 'chair')`;
-  const sorts: { order: CardOrder; by: string }[] = [
-    { order: 'newest', by: 'posted_at desc, id desc' },
-    { order: 'price_asc', by: 'selling_price_cents asc, posted_at desc, id desc' },
-    { order: 'price_desc', by: 'selling_price_cents desc, posted_at desc, id desc' },
-  ];
 
   it('reads every match when that reads fewer rows than walking the sort to the page', () => {
     // A few thousand matches among a million, ten pages down: 8,000 rows against about 27,000.
@@ -276,7 +278,7 @@ describe('deep pages of a search over the cap', () => {
     for (const { order, by } of sorts) {
       for (const page of [1, 7, 300]) {
         const request = { filter: { q: 'chair', categoryId: bulk.id }, order, page, pageSize: 30 };
-        const expected = await expectedIds(by, (page - 1) * 30, 30, where);
+        const expected = await expectedIds(by, (page - 1) * 30, 30, chairs);
         expect(expected, `${order} page ${page}`).toHaveLength(30);
         const every = await pageOfEveryMatch(ctx.database.db, request, chair, 20_000);
         expect(every, `${order} page ${page}, every match`).toEqual({ n: BULK, ids: expected });
@@ -315,7 +317,7 @@ describe('deep pages of a search over the cap', () => {
         expect(
           answer.items.map((item) => item.id),
           `${order} page ${page}`,
-        ).toEqual(await expectedIds(by, (page - 1) * 30, 30, where));
+        ).toEqual(await expectedIds(by, (page - 1) * 30, 30, chairs));
         expect(answer.totalCapped).toBe(true);
         expect(answer.total).toBe(Math.max(TOTAL_CAP, page * 30));
       }
@@ -330,11 +332,6 @@ describe('deep pages of a search over the cap', () => {
 
 describe('bands of price and date', () => {
   const chair = `'chair'`;
-  const sorts: { order: CardOrder; by: string }[] = [
-    { order: 'newest', by: 'posted_at desc, id desc' },
-    { order: 'price_asc', by: 'selling_price_cents asc, posted_at desc, id desc' },
-    { order: 'price_desc', by: 'selling_price_cents desc, posted_at desc, id desc' },
-  ];
 
   beforeAll(async () => {
     await ctx.database.db.execute(sql`analyze products`);
@@ -425,7 +422,7 @@ describe('bands of price and date', () => {
         expect(read!.n).toBeLessThan(BULK);
         expect(read!.n).toBeGreaterThan(Math.max(TOTAL_CAP, page * 30));
         expect(read!.ids, `${order} page ${page}`).toEqual(
-          await expectedIds(by, (page - 1) * 30, 30, `search @@ to_tsquery('english', 'chair')`),
+          await expectedIds(by, (page - 1) * 30, 30, chairs),
         );
       }
     }
