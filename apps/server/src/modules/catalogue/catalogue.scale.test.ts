@@ -2,6 +2,7 @@
  * Listings at a size where totals stop counting and pages lie deep, and search by parts of words.
  * Every answer is compared with what a plain query over the same rows says it should be.
  */
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { ProductCard } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
 import { uploadPhoto } from '../../../test/helpers/images.js';
+import { LocalImageStore } from '../../platform/images/local-store.js';
 import { products } from '../../platform/db/schema.js';
 import {
   bandLexeme,
@@ -21,6 +23,7 @@ import {
   WIDEST,
 } from './search-bands.js';
 import {
+  loadCardPage,
   matchesEstimate,
   MAX_WORDS_PER_START,
   onlyPlainWords,
@@ -29,7 +32,9 @@ import {
   pageOfSortIndex,
   partsOf,
   searchWalk,
+  shapeOf,
   sortIndexWalk,
+  statementName,
   TOTAL_CAP,
   tsLexeme,
   wordStartsQuery,
@@ -192,6 +197,41 @@ describe('deep pages', () => {
     }
     const last = await categoryPage(`pageSize=100&page=${Math.ceil(BULK / 100)}`);
     expect(last.items).toHaveLength(BULK % 100);
+  });
+
+  it('plans newest first within a price range for its values, every run, and answers as the table', async () => {
+    const where = `condition = 'good' and selling_price_cents between 1500 and 2500`;
+    // Shallow and deep pages, answered as the table orders them; which plans are kept is checked below.
+    for (const pageNumber of [1, 2, 5, 9, 14, 20, 30, 45]) {
+      const page = await categoryPage(
+        `condition=good&minPrice=15&maxPrice=25&pageSize=20&page=${pageNumber}`,
+      );
+      expect(
+        page.items.map((item) => item.id),
+        `page ${pageNumber}`,
+      ).toEqual(await expectedIds('posted_at desc, id desc', (pageNumber - 1) * 20, 20, where));
+    }
+    // Which listings one connection keeps (PGlite keeps none: it plans every statement for its values).
+    if (ctx.database.engine !== 'postgres') return;
+    const request = (order: CardOrder) => ({
+      filter: { categoryId: bulk.id, minPriceCents: 1500, maxPriceCents: 2500 },
+      order,
+      page: 3,
+      pageSize: 20,
+    });
+    const images = new LocalImageStore(path.join(ctx.dataDir, 'uploads'));
+    const kept = await ctx.database.db.transaction(async (tx) => {
+      for (let run = 0; run < 7; run++) {
+        for (const order of ['newest', 'price_asc'] as const) await loadCardPage(tx, images, request(order));
+      }
+      const result = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as {
+        rows: { name: string }[];
+      };
+      return result.rows.map((row) => row.name);
+    });
+    const name = (order: CardOrder) => statementName(shapeOf(request(order).filter, order));
+    expect(kept).toContain(name('price_asc'));
+    expect(kept).not.toContain(name('newest'));
   });
 
   it('answers the pages of one town in every sort, with the other filters, as the table does', async () => {

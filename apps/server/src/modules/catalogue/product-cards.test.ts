@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { conditions, locations, productSorts } from '@furniture-mart/shared';
-import { shapeOf, statementName, type CardFilter, type CardOrder } from './product-cards.js';
+import {
+  plannedForItsValues,
+  shapeOf,
+  statementName,
+  type CardFilter,
+  type CardOrder,
+} from './product-cards.js';
 
 /** Every filter a listing can combine, each with a value. */
 const everyFilter: Required<CardFilter> = {
@@ -34,5 +40,24 @@ describe('prepared statement names', () => {
     }
     // What the longest readable names did: two sorts of one filter set cut to the same 63 characters.
     expect(names.size).toBe(shapes);
+  });
+});
+
+describe('listings planned for their values on every run', () => {
+  const categoryId = everyFilter.categoryId;
+  it('are those newest first within a price range, in no one town', () => {
+    expect(plannedForItsValues({ categoryId, minPriceCents: 1 }, 'newest')).toBe(true);
+    expect(plannedForItsValues({ categoryId, maxPriceCents: 2, condition: 'good' }, 'newest')).toBe(true);
+    expect(plannedForItsValues({ categoryId, minPriceCents: 1, maxPriceCents: 2 }, 'newest')).toBe(true);
+  });
+
+  it('are not those in one town, in another order or with no price range', () => {
+    const ranged = { categoryId, minPriceCents: 1, maxPriceCents: 2 };
+    expect(plannedForItsValues({ ...ranged, location: everyFilter.location }, 'newest')).toBe(false);
+    for (const order of ['price_asc', 'price_desc', 'advertised'] as const) {
+      expect(plannedForItsValues(ranged, order), order).toBe(false);
+    }
+    expect(plannedForItsValues({ categoryId, condition: 'good' }, 'newest')).toBe(false);
+    expect(plannedForItsValues({ categoryId }, 'newest')).toBe(false);
   });
 });
