@@ -2,7 +2,6 @@
  * Listings at a size where totals stop counting and pages lie deep, and search by parts of words.
  * Every answer is compared with what a plain query over the same rows says it should be.
  */
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,6 @@ import type { ProductCard } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
 import { categoryRows, insertProduct } from '../../../test/helpers/fixtures.js';
 import { uploadPhoto } from '../../../test/helpers/images.js';
-import { LocalImageStore } from '../../platform/images/local-store.js';
 import { products } from '../../platform/db/schema.js';
 import {
   bandLexeme,
@@ -219,7 +217,7 @@ describe('deep pages', () => {
       page: 3,
       pageSize: 20,
     });
-    const images = new LocalImageStore(path.join(ctx.dataDir, 'uploads'));
+    const { images } = ctx.app.services;
     const kept = await ctx.database.db.transaction(async (tx) => {
       for (let run = 0; run < 7; run++) {
         for (const order of ['newest', 'price_asc'] as const) await loadCardPage(tx, images, request(order));
