@@ -2,7 +2,7 @@
  * Demo data: accounts for every role and about thirty products with photos. Seeded on the first start of
  * an empty embedded database outside production, and by `npm run db:seed` on demand; never in production.
  */
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { categories, productPhotos, products, users } from '../schema.js';
@@ -13,13 +13,17 @@ import { furnitureSvg, palettes } from './illustrations.js';
 import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
 
 /**
- * Seeds only an empty database. Under an advisory lock (with seedDemo), so instances started together,
- * or two seeding commands, take turns and the later ones find the data in place.
+ * Seeds a database nobody has used yet: one with no accounts but the demo's, where the demo's products
+ * are not in place. A first start stopped while seeding (Ctrl-C, a crash) therefore leaves no half of a
+ * demo behind for good: the next start finishes it. Under an advisory lock (with seedDemo), so instances
+ * started together, or two seeding commands, take turns and the later ones find the data in place.
  */
 export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
   return app.database.withLock(advisoryLocks.demoSeed, async () => {
-    const [row] = await app.database.db.select({ n: count() }).from(users);
-    if ((row?.n ?? 0) > 0) return false;
+    const { db } = app.database;
+    const demoEmails = demoAccounts.map((account) => account.email);
+    const [others] = await db.select({ n: count() }).from(users).where(notInArray(users.email, demoEmails));
+    if ((others?.n ?? 0) > 0 || (await demoProductsInPlace(app))) return false;
     await seedDemoUnlocked(app);
     return true;
   });
@@ -29,31 +33,58 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await app.database.withLock(advisoryLocks.demoSeed, () => seedDemoUnlocked(app));
 }
 
+async function demoProductsInPlace(app: FastifyInstance): Promise<boolean> {
+  const sellerEmails = demoAccounts.filter((account) => account.role === 'seller').map((a) => a.email);
+  const [row] = await app.database.db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(inArray(users.email, sellerEmails));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Accounts first (through sign-up, which commits on its own), then their roles and every product in one
+ * transaction: the products are all there or none are, and an account left as a plain buyer by a stop
+ * gets its role on the next run. Photo files are stored before that transaction; a stop leaves them
+ * unreferenced, never a product without its photos.
+ */
 async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
   if (app.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production.');
   const { db } = app.database;
   const ids = await ensureAccounts(app);
-
-  const sellerIds = [ids.seller!, ids.seller2!];
-  const [existing] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(inArray(products.sellerId, sellerIds));
-  if ((existing?.n ?? 0) > 0) return;
+  const productsNeeded = !(await demoProductsInPlace(app));
 
   const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
   const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
   const now = Date.now();
-
-  for (const [index, item] of demoProducts.entries()) {
-    const categoryId = categoryBySlug.get(item.category);
-    if (!categoryId) continue;
-    const photos = await Promise.all(
-      [0, 1].map((variant) => storeIllustration(app, item.piece, (index + variant * 3) % palettes.length)),
+  const pieces = productsNeeded
+    ? demoProducts.flatMap((item, index) => {
+        const categoryId = categoryBySlug.get(item.category);
+        return categoryId ? [{ item, index, categoryId }] : [];
+      })
+    : [];
+  const photosOf: Awaited<ReturnType<typeof storeIllustration>>[][] = [];
+  for (const { item, index } of pieces) {
+    photosOf.push(
+      await Promise.all(
+        [0, 1].map((variant) => storeIllustration(app, item.piece, (index + variant * 3) % palettes.length)),
+      ),
     );
-    // Spread post dates over the past weeks so "newest first" means something.
-    const postedAt = new Date(now - index * 9 * 60 * 60 * 1000);
-    await db.transaction(async (tx) => {
+  }
+
+  await db.transaction(async (tx) => {
+    // Admin and verification are granted here the same way an operator would: directly, server-side.
+    // The demo addresses receive no mail, so they are not asked to confirm them.
+    for (const account of demoAccounts) {
+      await tx
+        .update(users)
+        .set({ role: account.role, verified: account.verified, emailVerified: true })
+        .where(eq(users.id, ids[account.key]!));
+    }
+    for (const [n, { item, index, categoryId }] of pieces.entries()) {
+      // Spread post dates over the past weeks so "newest first" means something.
+      const postedAt = new Date(now - index * 9 * 60 * 60 * 1000);
       const [product] = await tx
         .insert(products)
         .values({
@@ -77,15 +108,15 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
         })
         .returning({ id: products.id });
       await tx.insert(productPhotos).values(
-        photos.map((photo, position) => ({
+        photosOf[n]!.map((photo, position) => ({
           ...photo,
           ownerId: ids[item.seller]!,
           productId: product!.id,
           position,
         })),
       );
-    });
-  }
+    }
+  });
 }
 
 async function ensureAccounts(app: FastifyInstance): Promise<Record<string, string>> {
@@ -99,12 +130,6 @@ async function ensureAccounts(app: FastifyInstance): Promise<Record<string, stri
       });
       [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     }
-    // Admin and verification are granted here the same way an operator would: directly, server-side.
-    // The demo addresses receive no mail, so they are not asked to confirm them.
-    await db
-      .update(users)
-      .set({ role: account.role, verified: account.verified, emailVerified: true })
-      .where(eq(users.id, user!.id));
     ids[account.key] = user!.id;
   }
   return ids;

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, inArray } from 'drizzle-orm';
+import { createTestApp, signUp, type TestContext } from '../../../../test/helpers/app.js';
+import { LocalImageStore } from '../../images/local-store.js';
+import { productPhotos, products, users } from '../schema.js';
+import { demoAccounts, demoProducts } from './demo-data.js';
+import { seedDemoIfEmpty } from './demo.js';
+
+/** Local files that can be made to fail after a number of writes: a seed stopped part way. */
+class StoppingImageStore extends LocalImageStore {
+  writesLeft = Infinity;
+  override async put(key: string, data: Buffer): Promise<void> {
+    if (this.writesLeft <= 0) throw new Error('stopped while seeding');
+    this.writesLeft -= 1;
+    await super.put(key, data);
+  }
+}
+
+const demoEmails = demoAccounts.map((account) => account.email);
+
+async function demoState(ctx: TestContext) {
+  const { db } = ctx.app.database;
+  const accounts = await db
+    .select({ email: users.email, role: users.role, verified: users.verified })
+    .from(users)
+    .where(inArray(users.email, demoEmails));
+  const [productCount] = await db.select({ n: count() }).from(products);
+  const [photoCount] = await db.select({ n: count() }).from(productPhotos);
+  return { accounts, products: productCount!.n, photos: photoCount!.n };
+}
+
+describe('demo data on the first start', () => {
+  let ctx: TestContext;
+  let store: StoppingImageStore;
+  const uploads = mkdtempSync(path.join(tmpdir(), 'fm-demo-'));
+  afterAll(() => rmSync(uploads, { recursive: true, force: true }));
+
+  beforeAll(() => {
+    store = new StoppingImageStore(uploads);
+  });
+  afterEach(async () => ctx?.close());
+
+  it('finishes on the next start a seed that was stopped part way, with no half of it left between', async () => {
+    ctx = await createTestApp({}, { images: store });
+    store.writesLeft = 13;
+    await expect(seedDemoIfEmpty(ctx.app)).rejects.toThrow('stopped while seeding');
+    // Accounts are made through sign-up, which commits on its own; no product is in place without the rest.
+    const stopped = await demoState(ctx);
+    expect(stopped.accounts).toHaveLength(demoAccounts.length);
+    expect(stopped.products).toBe(0);
+    expect(stopped.photos).toBe(0);
+
+    store.writesLeft = Infinity;
+    expect(await seedDemoIfEmpty(ctx.app)).toBe(true);
+    const seeded = await demoState(ctx);
+    expect(seeded.products).toBe(demoProducts.length);
+    expect(seeded.photos).toBe(demoProducts.length * 2);
+    expect(Object.fromEntries(seeded.accounts.map((a) => [a.email, [a.role, a.verified]]))).toEqual(
+      Object.fromEntries(demoAccounts.map((a) => [a.email, [a.role, a.verified]])),
+    );
+    // Every photo the products show is stored.
+    const [photo] = await ctx.app.database.db.select().from(productPhotos).limit(1);
+    expect(await store.read(photo!.displayKey)).not.toBeNull();
+
+    // Complete now: a later start changes nothing.
+    expect(await seedDemoIfEmpty(ctx.app)).toBe(false);
+    expect(await demoState(ctx)).toEqual(seeded);
+  });
+
+  it('gives a demo account its role when a stop left it as a plain buyer', async () => {
+    ctx = await createTestApp({}, { images: store });
+    await signUp(ctx.app, 'buyer', { email: 'admin@furnituremart.test', name: 'Ayesha Admin' });
+
+    expect(await seedDemoIfEmpty(ctx.app)).toBe(true);
+    const [admin] = await ctx.app.database.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.email, 'admin@furnituremart.test'));
+    expect(admin!.role).toBe('admin');
+    expect((await demoState(ctx)).products).toBe(demoProducts.length);
+  });
+
+  it('leaves alone a database someone has signed up to', async () => {
+    ctx = await createTestApp({}, { images: store });
+    await signUp(ctx.app, 'seller');
+
+    expect(await seedDemoIfEmpty(ctx.app)).toBe(false);
+    const state = await demoState(ctx);
+    expect(state.accounts).toHaveLength(0);
+    expect(state.products).toBe(0);
+  });
+});
