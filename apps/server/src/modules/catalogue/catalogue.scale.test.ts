@@ -3,7 +3,8 @@
  * Every answer is compared with what a plain query over the same rows says it should be.
  */
 import { gunzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
@@ -499,6 +500,65 @@ describe('bands of price and date', () => {
     }
     // Too few matches in the bands: a share of the listing far smaller than the page needs.
     expect(await pageOfBandedMatches(ctx.database.db, request, chair, BULK * 100, 20_000)).toBeNull();
+  });
+  it('reads a deep page of a common word from its bands, and a near one by walking its sort', async () => {
+    const db = ctx.database.db;
+    // Two bulk products in three also say "cushioned": thousands of matches, one listed row in three
+    // passed over by a walk, and bands that hold fewer rows than a walk to page 40 reads.
+    const cushioned = `search @@ to_tsquery('english', 'cushioned')`;
+    await db.execute(
+      sql.raw(`update products set description = 'A plain chair, cushioned.'
+        where category_id = '${bulk.id}' and title like 'Bulk chair %' and right(title, 1) not in ('0', '3', '6', '9')`),
+    );
+    try {
+      await db.execute(sql`analyze products`);
+      const dialect = new PgDialect();
+      const statements: string[] = [];
+      // The same database, each statement written down: which way each page was read.
+      const recording = new Proxy(db, {
+        get(target, key) {
+          if (key === 'execute') {
+            return (query: SQL) => {
+              statements.push(dialect.sqlToQuery(query).sql);
+              return target.execute(query);
+            };
+          }
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const everyMatchRead = (banded: boolean) =>
+        statements.some(
+          (text) => text.includes('as materialized') && text.includes('search_bands(') === banded,
+        );
+      for (const { order, by } of sorts) {
+        for (const [page, banded] of [
+          [7, false],
+          [40, true],
+        ] as const) {
+          statements.length = 0;
+          const answer = await loadCardPage(recording, ctx.app.services.images, {
+            filter: { q: 'cushioned', categoryId: bulk.id },
+            order,
+            page,
+            pageSize: 30,
+          });
+          expect(
+            answer.items.map((item) => item.id),
+            `${order} page ${page}`,
+          ).toEqual(await expectedIds(by, (page - 1) * 30, 30, cushioned));
+          expect(answer.totalCapped).toBe(true);
+          expect(everyMatchRead(true), `${order} page ${page} from bands`).toBe(banded);
+          expect(everyMatchRead(false), `${order} page ${page} walked`).toBe(!banded);
+        }
+      }
+    } finally {
+      await db.execute(
+        sql`update products set description = 'A plain chair.' where description = 'A plain chair, cushioned.'`,
+      );
+      await db.execute(sql`analyze products`);
+      forgetSpread(db);
+    }
   });
 });
 

@@ -510,8 +510,10 @@ export function sortIndexWalk(db: DbOrTx, request: CardPageRequest, text: SQL) {
 /**
  * A page of a search of many matches cut from the matches in the first bands of its order only
  * (search-bands.ts), when they hold enough: the page's end, and more than TOTAL_CAP, so that the
- * search is counted as over it. Null when bands cannot narrow the read or held too few (the estimate
- * of `matches` was high, or the matches lie elsewhere in the order): every match is read then.
+ * search is counted as over it. Reads at most `bound` + 1 matches, and none when the bands are expected
+ * to hold more than `bound` (what the other way would read). Null when bands cannot narrow the read
+ * enough or held too few (the estimate of `matches` was high, or the matches lie elsewhere in the
+ * order): the search is read the other way then.
  */
 export async function pageOfBandedMatches(
   db: DbOrTx,
@@ -524,7 +526,7 @@ export async function pageOfBandedMatches(
   const spread = await readSpread(db);
   // Half as much again as the estimate asks for: matches are seldom spread evenly through an order.
   const bands = spread && bandsFor(request.order, spread, (1.5 * needed) / matches);
-  if (!bands) return null;
+  if (!bands || matches * bands.share > bound) return null;
   const text = sql`${bandedSearch} @@ ${`(${starts}) & (${bands.query})`}::tsquery`;
   const [read, farthest] = await Promise.all([
     pageOfEveryMatch(db, request, text, bound),
@@ -549,12 +551,13 @@ export async function pageOfSortIndex(db: DbOrTx, request: CardPageRequest, text
  * statement when that way is every match:
  * - every match, up to twice the break-even number of them (searchWalk): their number is the count,
  *   and the page is cut from them. A search expected to match no more than TOTAL_CAP is read so too.
- *   A search of plain words expected to match more than twice that reads first only the matches in
- *   the bands of price or date its page lies in (pageOfBandedMatches), when they hold enough.
  * - the sort's index, walked until the page is full, when the matches are too many to read them all.
  *   A walk is never started on an estimate alone (with fewer matches than thought it would go through
  *   the whole index): up to TOTAL_CAP + 1 matches are read first, and they count the search and hold
  *   its page when they are all there is.
+ * A search of plain words expected to match more than twice TOTAL_CAP reads first only the matches in
+ * the bands of price or date its page lies in (pageOfBandedMatches), when they are expected to be
+ * fewer than the way chosen would read and hold enough.
  * A word that matches nothing visible reads nothing more (the column's statistics know it).
  */
 async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
@@ -573,14 +576,22 @@ async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<Listing
   // estimate was far off (words that go together), and the walk is then the cheaper way after all.
   const everyMatch = matches <= TOTAL_CAP || searchWalk(matches, pageEnd, listed) === 'every-match';
   const bound = everyMatch ? Math.max(TOTAL_CAP, 2 * Math.ceil(Math.sqrt(pageEnd * listed))) : TOTAL_CAP;
+  // A walk reads the guard's matches and about one row in every listed / matches until the page is full.
+  const readsOtherwise = everyMatch ? bound : TOTAL_CAP + 1 + Math.ceil((pageEnd * listed) / matches);
   const banded =
-    everyMatch && search.starts && matches > 2 * TOTAL_CAP
-      ? await pageOfBandedMatches(db, request, search.starts, await matchesEstimate(db, filter, text), bound)
+    search.starts && matches > 2 * TOTAL_CAP
+      ? await pageOfBandedMatches(
+          db,
+          request,
+          search.starts,
+          await matchesEstimate(db, filter, text),
+          readsOtherwise,
+        )
       : null;
-  const read = banded ?? (await pageOfEveryMatch(db, request, text, bound));
-  const counted = read.n;
+  if (banded) return { rows: await cardsByIds(db, order, banded.ids), counted: banded.n };
+  const read = await pageOfEveryMatch(db, request, text, bound);
   const ids = read.n <= bound ? read.ids : await pageOfSortIndex(db, request, text);
-  return { rows: ids.length > 0 ? await cardsByIds(db, order, ids) : [], counted };
+  return { rows: ids.length > 0 ? await cardsByIds(db, order, ids) : [], counted: read.n };
 }
 
 /** A listing's rows, its capped count and, but for a search, its photos. */

@@ -82,6 +82,8 @@ export interface Bands {
    * the order's start only if no visible product lies beyond it, which the reader checks.
    */
   end: number;
+  /** The share of the table the bands hold, by the statistics: of a search's matches, about as much. */
+  share: number;
 }
 
 /**
@@ -121,7 +123,11 @@ export function bandsFor(order: CardOrder, spread: Spread, share: number): Bands
     : Math.max(band(highest), kind === 'd' ? dateBand(spread.now) : 0) + 1;
   const covering = ascending ? coveringBands(end, at, WIDEST[kind]) : coveringBands(at, end, WIDEST[kind]);
   if (covering.length > MOST_LEXEMES) return null;
-  return { query: covering.map(([level, index]) => `'${bandLexeme(kind, level, index)}'`).join(' | '), end };
+  return {
+    query: covering.map(([level, index]) => `'${bandLexeme(kind, level, index)}'`).join(' | '),
+    end,
+    share: inBands / total,
+  };
 }
 
 /** How long a spread is kept: bands only steer how much is read, so an older one costs at most a retry. */
