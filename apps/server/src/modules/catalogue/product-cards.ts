@@ -14,9 +14,10 @@
  *   (pg_trgm) find parts inside words only when that finds nothing.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Condition, Location, ProductCard, ProductCardPage, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { jsonObject } from '../../platform/db/json.js';
 import { productPhotos, products, searchWords, users } from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
@@ -311,14 +312,6 @@ const cardColumns = {
   sellerName: users.name,
   sellerVerified: users.verified,
 };
-
-/** `json_build_object('key', value, ...)` of these fields (keys are ours, never a request's). */
-function jsonObject(fields: Record<string, SQLWrapper>): SQL {
-  return sql`json_build_object(${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-    sql`, `,
-  )})`;
-}
 
 /**
  * A listing's page, its capped count and the photos of its products in one statement, so one round

@@ -3,7 +3,7 @@
  * caller has to do with it (saved it, booked it, owns it). Per caller, so never kept in the listing cache.
  * A removed product, or one of a removed seller, does not exist here; a sold one still shows, as sold.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { catalogueMessages, type Location, type ProductPage } from '@furniture-mart/shared';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import {
@@ -16,7 +16,8 @@ import {
 } from '../../platform/db/schema.js';
 import { NotFound } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { photoColumns, toPhoto } from './photos.js';
+import { jsonObject } from '../../platform/db/json.js';
+import { photoColumns, toPhoto, type PhotoRow } from './photos.js';
 import { pageStatus, previousPrice, savedCount } from './product-sql.js';
 
 /**
@@ -30,94 +31,77 @@ export const listingsOfSeller =
   );
 
 /**
- * The page's four reads, prepared once: planning the main one (three joins and three subqueries) cost
- * several times more than running it.
+ * The page in one statement, prepared once: planning it (three joins and several subqueries) cost
+ * several times more than running it, and its photos and the caller's favourite and booking come with
+ * the product rather than in three more round trips, each on a connection of its own.
  */
-function preparePageReads(db: ServiceDeps['db']) {
+function preparePageRead(db: ServiceDeps['db']) {
   const productId = sql.placeholder('productId');
   const viewerId = sql.placeholder('viewerId');
-  return {
-    product: db
-      .select({
-        id: products.id,
-        title: products.title,
-        description: products.description,
-        phone: products.phone,
-        categoryId: categories.id,
-        categorySlug: categories.slug,
-        categoryTitle: categories.title,
-        location: products.location,
-        condition: products.condition,
-        sellingPriceCents: products.sellingPriceCents,
-        originalPriceCents: products.originalPriceCents,
-        previousPriceCents: previousPrice,
-        currency: products.currency,
-        yearsUsed: products.yearsUsed,
-        postedAt: products.postedAt,
-        widthCm: products.widthCm,
-        depthCm: products.depthCm,
-        heightCm: products.heightCm,
-        status: pageStatus,
-        savedCount,
-        sellerId: users.id,
-        sellerName: users.name,
-        sellerVerified: users.verified,
-        sellerSince: users.createdAt,
-        sellerListings: listingsOfSeller,
-      })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(products.id, productId), isNull(products.deletedAt), isNull(users.deletedAt)))
-      .prepare('product_page'),
-    photos: db
-      .select({ id: productPhotos.id, ...photoColumns })
-      .from(productPhotos)
-      .where(eq(productPhotos.productId, productId))
-      .orderBy(asc(productPhotos.position))
-      .prepare('product_page_photos'),
-    favourite: db
-      .select({ productId: favourites.productId })
-      .from(favourites)
-      .where(and(eq(favourites.userId, viewerId), eq(favourites.productId, productId)))
-      .prepare('product_page_favourite'),
-    // The caller's latest booking that still leads somewhere: open, paid or handed over.
-    booking: db
-      .select({ id: bookings.id, status: bookings.status })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.buyerId, viewerId),
-          eq(bookings.productId, productId),
-          inArray(bookings.status, ['booked', 'paid', 'completed']),
-          isNull(bookings.hiddenByBuyerAt),
-        ),
-      )
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(1)
-      .prepare('product_page_booking'),
-  };
+  const photo = jsonObject({ id: productPhotos.id, ...photoColumns });
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      description: products.description,
+      phone: products.phone,
+      categoryId: categories.id,
+      categorySlug: categories.slug,
+      categoryTitle: categories.title,
+      location: products.location,
+      condition: products.condition,
+      sellingPriceCents: products.sellingPriceCents,
+      originalPriceCents: products.originalPriceCents,
+      previousPriceCents: previousPrice,
+      currency: products.currency,
+      yearsUsed: products.yearsUsed,
+      postedAt: products.postedAt,
+      widthCm: products.widthCm,
+      depthCm: products.depthCm,
+      heightCm: products.heightCm,
+      status: pageStatus,
+      savedCount,
+      sellerId: users.id,
+      sellerName: users.name,
+      sellerVerified: users.verified,
+      sellerSince: users.createdAt,
+      sellerListings: listingsOfSeller,
+      photos: sql<
+        (PhotoRow & { id: string })[]
+      >`(select coalesce(json_agg(${photo} order by ${productPhotos.position}), '[]'::json)
+        from ${productPhotos} where ${productPhotos.productId} = ${products.id})`,
+      favourite: sql<boolean>`exists (select 1 from ${favourites}
+        where ${favourites.userId} = ${viewerId} and ${favourites.productId} = ${products.id})`,
+      // The caller's latest booking that still leads somewhere: open, paid or handed over.
+      booking: sql<{ id: string; status: 'booked' | 'paid' | 'completed' } | null>`(select ${jsonObject({
+        id: bookings.id,
+        status: bookings.status,
+      })} from ${bookings}
+        where ${bookings.buyerId} = ${viewerId} and ${bookings.productId} = ${products.id}
+          and ${bookings.status} in ('booked', 'paid', 'completed') and ${bookings.hiddenByBuyerAt} is null
+        order by ${bookings.createdAt} desc, ${bookings.id} desc limit 1)`,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, productId), isNull(products.deletedAt), isNull(users.deletedAt)))
+    .prepare('product_page');
 }
 
 export class ProductPageService {
-  private readonly reads: ReturnType<typeof preparePageReads>;
+  private readonly read: ReturnType<typeof preparePageRead>;
 
   constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images'>) {
-    this.reads = preparePageReads(deps.db);
+    this.read = preparePageRead(deps.db);
   }
 
   async get(viewer: Viewer, productId: string): Promise<ProductPage> {
     const { images } = this.deps;
-    const values = { productId, viewerId: viewer.id };
-    const [row] = await this.reads.product.execute(values);
+    const [row] = await this.read.execute({ productId, viewerId: viewer.id });
     if (!row) throw new NotFound(catalogueMessages.productNotFound);
 
     const own = row.sellerId === viewer.id;
-    const [photos, [favourite], [booking]] = await Promise.all([
-      this.reads.photos.execute(values),
-      this.reads.favourite.execute(values),
-      this.reads.booking.execute(values),
-    ]);
+    const { photos, favourite, booking } = row;
 
     return {
       id: row.id,
@@ -144,7 +128,7 @@ export class ProductPageService {
       },
       viewer: {
         own,
-        favourite: favourite !== undefined,
+        favourite,
         booking: booking ?? null,
         phone: own ? row.phone : null,
         savedCount: own ? row.savedCount : null,

@@ -196,6 +196,8 @@ describe('PATCH /api/products/:id', () => {
       .where(eq(productPhotos.productId, id))
       .orderBy(productPhotos.position);
     expect(photos.map((p) => p.id)).toEqual([added, second.id]);
+    const shown = (await buyer.client.get(`/api/products/${id}`)).json().photos;
+    expect(shown.map((photo: { id: string }) => photo.id)).toEqual([added, second.id]);
     // The photo left out is let go, for the clean-up of unused uploads.
     const [dropped] = await db().select().from(productPhotos).where(eq(productPhotos.id, first.id));
     expect(dropped!.productId).toBeNull();
