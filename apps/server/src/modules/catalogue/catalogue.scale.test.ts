@@ -13,6 +13,7 @@ import { uploadPhoto } from '../../../test/helpers/images.js';
 import { products } from '../../platform/db/schema.js';
 import {
   bandLexeme,
+  bandsCost,
   bandsFor,
   coveringBands,
   dateBand,
@@ -425,6 +426,7 @@ describe('bands of price and date', () => {
       prices: evenly(prices),
       posted: evenly(prices.map((_, i) => i * 86_400)),
       now: 9 * 86_400,
+      indexed: 100,
     };
     expect(bandsFor('advertised', spread, 0.1)).toBeNull();
     expect(bandsFor('price_asc', spread, 0.5)).toBeNull();
@@ -449,6 +451,16 @@ describe('bands of price and date', () => {
     expect(lexemes.length).toBeLessThanOrEqual(MOST_LEXEMES);
     // The newest fifth reaches a band past the clock.
     expect(bandsFor('newest', spread, 0.2)).toMatchObject({ end: 10 });
+  });
+
+  it('counts the products of the bands the index merges, besides the matches they hold', () => {
+    const bands = (share: number) => ({ query: "'~p0.1'", end: 0, share });
+    // A common word in a million products: bands of 3.5 per cent hold 2,285 of its 65,000 matches.
+    expect(bandsCost(65_000, bands(0.035), 900_000)).toBeCloseTo(2_275 + 630, 0);
+    // Two words of 6,500 matches need bands of a third of the table for 1,001 of them: their entries
+    // cost more than reading the matches, more than a walk of 4,300 rows to page 1.
+    expect(bandsCost(6_500, bands(0.31), 900_000)).toBeGreaterThan(4_300);
+    expect(bandsCost(6_500, bands(0.31), 0)).toBeLessThan(4_300);
   });
 
   it('answers the same page as every match does, from the bands of each order', async () => {

@@ -22,7 +22,7 @@ import { productPhotos, products, searchWords, users } from '../../platform/db/s
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
 import { previousPrice } from '../products/product-sql.js';
-import { bandedSearch, bandsFor, farthestBand, readSpread } from './search-bands.js';
+import { bandedSearch, bandsCost, bandsFor, farthestBand, readSpread } from './search-bands.js';
 
 /**
  * Totals are counted exactly up to here; a listing with more says "1,000+" (as Elasticsearch's
@@ -504,7 +504,7 @@ export function sortIndexWalk(db: DbOrTx, request: CardPageRequest, text: SQL) {
  * A page of a search of many matches cut from the matches in the first bands of its order only
  * (search-bands.ts), when they hold enough: the page's end, and more than TOTAL_CAP, so that the
  * search is counted as over it. Reads at most `bound` + 1 matches, and none when the bands are expected
- * to hold more than `bound` (what the other way would read). Null when bands cannot narrow the read
+ * to cost more than `bound` rows (what the other way would read; bandsCost). Null when bands cannot narrow the read
  * enough or held too few (the estimate of `matches` was high, or the matches lie elsewhere in the
  * order): the search is read the other way then.
  */
@@ -519,7 +519,7 @@ export async function pageOfBandedMatches(
   const spread = await readSpread(db);
   // Half as much again as the estimate asks for: matches are seldom spread evenly through an order.
   const bands = spread && bandsFor(request.order, spread, (1.5 * needed) / matches);
-  if (!bands || matches * bands.share > bound) return null;
+  if (!bands || bandsCost(matches, bands, spread.indexed) > bound) return null;
   const text = sql`${bandedSearch} @@ ${`(${starts}) & (${bands.query})`}::tsquery`;
   const [read, farthest] = await Promise.all([
     pageOfEveryMatch(db, request, text, bound),
