@@ -504,9 +504,9 @@ export function sortIndexWalk(db: DbOrTx, request: CardPageRequest, text: SQL) {
  * A page of a search of many matches cut from the matches in the first bands of its order only
  * (search-bands.ts), when they hold enough: the page's end, and more than TOTAL_CAP, so that the
  * search is counted as over it. Reads at most `bound` + 1 matches, and none when the bands are expected
- * to cost more than `bound` rows (what the other way would read; bandsCost). Null when bands cannot narrow the read
- * enough or held too few (the estimate of `matches` was high, or the matches lie elsewhere in the
- * order): the search is read the other way then.
+ * to cost more than reading `bound` rows (what the other way would read; bandsCost). Null when bands
+ * cannot narrow the read enough or held too few (the estimate of `matches` was high, or the matches
+ * lie elsewhere in the order): the search is read the other way then.
  */
 export async function pageOfBandedMatches(
   db: DbOrTx,
@@ -549,8 +549,8 @@ export async function pageOfSortIndex(db: DbOrTx, request: CardPageRequest, text
  *   the whole index): up to TOTAL_CAP + 1 matches are read first, and they count the search and hold
  *   its page when they are all there is.
  * A search of plain words expected to match more than twice TOTAL_CAP reads first only the matches in
- * the bands of price or date its page lies in (pageOfBandedMatches), when they are expected to be
- * fewer than the way chosen would read and hold enough.
+ * the bands of price or date its page lies in (pageOfBandedMatches), when they are expected to cost
+ * less than the way chosen would read, and hold enough.
  * A word that matches nothing visible reads nothing more (the column's statistics know it).
  */
 async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
