@@ -129,7 +129,7 @@ export class ProductPageService {
       viewer: {
         own,
         favourite,
-        booking: booking ?? null,
+        booking,
         phone: own ? row.phone : null,
         savedCount: own ? row.savedCount : null,
       },

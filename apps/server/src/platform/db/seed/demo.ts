@@ -10,7 +10,7 @@ import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
 import { newPhotoFileKeys, photoFileColumns, photoFiles } from '../../images/photo-files.js';
 import { furnitureSvg, palettes } from './illustrations.js';
-import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
+import { DEMO_PASSWORD, demoAccounts, demoProducts, type DemoProduct } from './demo-data.js';
 
 /**
  * Seeds a database nobody has used yet: one with no accounts but the demo's, where the demo's products
@@ -58,19 +58,14 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
   const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
   const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
   const now = Date.now();
-  const pieces = productsNeeded
-    ? demoProducts.flatMap((item, index) => {
-        const categoryId = categoryBySlug.get(item.category);
-        return categoryId ? [{ item, index, categoryId }] : [];
-      })
-    : [];
-  const photosOf: Awaited<ReturnType<typeof storeIllustration>>[][] = [];
-  for (const { item, index } of pieces) {
-    photosOf.push(
-      await Promise.all(
-        [0, 1].map((variant) => storeIllustration(app, item.piece, (index + variant * 3) % palettes.length)),
-      ),
+  const pieces: { item: DemoProduct; index: number; categoryId: string; photos: StoredPhoto[] }[] = [];
+  for (const [index, item] of demoProducts.entries()) {
+    const categoryId = categoryBySlug.get(item.category);
+    if (!productsNeeded || !categoryId) continue;
+    const photos = await Promise.all(
+      [0, 1].map((variant) => storeIllustration(app, item.piece, (index + variant * 3) % palettes.length)),
     );
+    pieces.push({ item, index, categoryId, photos });
   }
 
   await db.transaction(async (tx) => {
@@ -82,7 +77,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
         .set({ role: account.role, verified: account.verified, emailVerified: true })
         .where(eq(users.id, ids[account.key]!));
     }
-    for (const [n, { item, index, categoryId }] of pieces.entries()) {
+    for (const { item, index, categoryId, photos } of pieces) {
       // Spread post dates over the past weeks so "newest first" means something.
       const postedAt = new Date(now - index * 9 * 60 * 60 * 1000);
       const [product] = await tx
@@ -108,7 +103,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
         })
         .returning({ id: products.id });
       await tx.insert(productPhotos).values(
-        photosOf[n]!.map((photo, position) => ({
+        photos.map((photo, position) => ({
           ...photo,
           ownerId: ids[item.seller]!,
           productId: product!.id,
@@ -134,6 +129,8 @@ async function ensureAccounts(app: FastifyInstance): Promise<Record<string, stri
   }
   return ids;
 }
+
+type StoredPhoto = Awaited<ReturnType<typeof storeIllustration>>;
 
 async function storeIllustration(
   app: FastifyInstance,
