@@ -321,7 +321,8 @@ describe('deep pages of a search over the cap', () => {
         const expected = await expectedIds(by, (page - 1) * 30, 30, chairs);
         expect(expected, `${order} page ${page}`).toHaveLength(30);
         const every = await pageOfEveryMatch(ctx.database.db, request, chair, 20_000);
-        expect(every, `${order} page ${page}, every match`).toEqual({ n: BULK, ids: expected });
+        expect(every, `${order} page ${page}, every match`).toMatchObject({ n: BULK, ids: expected });
+        expect(every.cards.map((card) => card.id)).toEqual(expected);
         expect(
           await pageOfSortIndex(ctx.database.db, request, chair),
           `${order} page ${page}, the sort's index`,
@@ -347,7 +348,15 @@ describe('deep pages of a search over the cap', () => {
 
   it('stops reading every match past its bound, which says only that there are more', async () => {
     const request = { filter: { q: 'chair' }, order: 'newest' as const, page: 1, pageSize: 10 };
-    expect(await pageOfEveryMatch(ctx.database.db, request, chair, 1_500)).toMatchObject({ n: 1_501 });
+    // Nor are cards built for a page that is not the one asked for.
+    expect(await pageOfEveryMatch(ctx.database.db, request, chair, 1_500)).toMatchObject({
+      n: 1_501,
+      cards: [],
+      photos: [],
+    });
+    const tooFew = await pageOfEveryMatch(ctx.database.db, request, chair, 20_000, 20_000);
+    expect(tooFew).toMatchObject({ n: BULK, cards: [], photos: [] });
+    expect(tooFew.ids).toHaveLength(10);
   });
 
   it('answers deep pages of a search through the API, counted as over the cap', async () => {
@@ -475,6 +484,7 @@ describe('bands of price and date', () => {
         expect(read!.ids, `${order} page ${page}`).toEqual(
           await expectedIds(by, (page - 1) * 30, 30, chairs),
         );
+        expect(read!.cards.map((card) => card.id)).toEqual(read!.ids);
       }
     }
   });

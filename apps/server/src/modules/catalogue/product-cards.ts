@@ -1,7 +1,7 @@
 /**
  * One page of product cards whatever the page size: for a listing, one statement gives the cards
- * (joined with their seller), the capped total and the photos; a search counts first and reads its
- * page by ids (readSearch).
+ * (joined with their seller), the capped total and the photos; a search reads its page's cards and
+ * photos with its matches, or by their ids when it walked to them (readSearch).
  * Only products a buyer may see are ever read: available, not removed, from a seller not removed.
  *
  * What keeps a page cheap however large the catalogue (docs/decisions/0015-fast-listings.md,
@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Condition, Location, ProductCard, ProductCardPage, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { jsonObject } from '../../platform/db/json.js';
@@ -22,6 +23,7 @@ import { productPhotos, products, searchWords, users } from '../../platform/db/s
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
 import { previousPrice } from '../products/product-sql.js';
+import { estimatedRows } from './planner-estimates.js';
 import { bandedSearch, bandsCost, bandsFor, farthestBand, readSpread } from './search-bands.js';
 
 /**
@@ -323,7 +325,6 @@ const cardColumns = {
 function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
   const { filter, order } = request;
   const where = whereOf(filter, asPlaceholder);
-  const sorted = sql.join(orderOf(order), sql`, `);
   const counted = db
     .$with('counted', { n: sql<number>`n` })
     .as(
@@ -341,40 +342,43 @@ function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  const cards = sql`(select coalesce(json_agg(${jsonObject(cardColumns)} order by ${sorted}), '[]'::json)
-    from ${pageIds} inner join ${products} on ${products.id} = ${pageIds.id}
-    inner join ${users} on ${users.id} = ${products.sellerId})`;
-  const photo = jsonObject({ productId: productPhotos.productId, ...photoColumns });
-  const photos = sql`(select coalesce(json_agg(${photo} order by ${productPhotos.productId}, ${productPhotos.position}),
-    '[]'::json) from ${productPhotos} where ${productPhotos.productId} in (select ${pageIds.id} from ${pageIds}))`;
-  // Each part is a statement of its own inside the fields, so its columns keep their table names.
   return db
     .with(counted, pageIds)
     .select({
       n: sql<number>`(select n from ${counted})`,
-      cards: sql<CardJson[]>`${cards}`,
-      photos: sql<PhotoJson[]>`${photos}`,
+      ...cardsAndPhotos(order, {
+        rows: sql`${pageIds} inner join ${products} on ${products.id} = ${pageIds.id}`,
+        photoOf: sql`${productPhotos.productId} in (select ${pageIds.id} from ${pageIds})`,
+      }),
     })
     .from(sql`(select 1) one`)
     .prepare(plannedForItsValues(filter, order) ? UNNAMED : statementName(shape));
 }
 
-/** A card as the listing statement builds it in JSON: the date as text. */
-type CardJson = Omit<CardRow, 'postedAt'> & { postedAt: string };
+/**
+ * A page's cards in the listing's order and their photos in the seller's, each built as JSON by the
+ * database: the page's products are `rows` (a from clause) where `where` holds, and its photos those
+ * of which `photoOf` holds.
+ */
+function cardsAndPhotos(order: CardOrder, page: { rows: SQL; where?: SQL; photoOf: SQL }) {
+  const sorted = sql.join(orderOf(order), sql`, `);
+  const photo = jsonObject({ productId: productPhotos.productId, ...photoColumns });
+  const cards = sql`(select coalesce(json_agg(${jsonObject(cardColumns)} order by ${sorted}), '[]'::json)
+    from ${page.rows} inner join ${users} on ${users.id} = ${products.sellerId}
+    where ${page.where ?? sql`true`})`;
+  const photos = sql`(select coalesce(json_agg(${photo} order by ${productPhotos.productId}, ${productPhotos.position}),
+    '[]'::json) from ${productPhotos} where ${page.photoOf})`;
+  // Wrapped once more: a select from one table names the columns of its own fields without their
+  // table, and these parts are statements of their own that need the names.
+  return { cards: sql<CardJson[]>`${cards}`, photos: sql<PhotoJson[]>`${photos}` };
+}
+
+/** A card as the database builds it in JSON: the date as text. */
+type CardJson = Omit<SelectResultFields<typeof cardColumns>, 'postedAt'> & { postedAt: string };
 type PhotoJson = PhotoRow & { productId: string };
 
 type Listing = ReturnType<typeof prepareListing>;
 
-/** The photos of a search's page (its cards are read by their ids, so its photos are too), in order. */
-function preparePhotos(db: DbOrTx) {
-  return db
-    .select({ productId: productPhotos.productId, ...photoColumns })
-    .from(productPhotos)
-    .where(sql`${productPhotos.productId} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(asc(productPhotos.productId), asc(productPhotos.position))
-    .prepare('cards_photos');
-}
-const preparedPhotos = new WeakMap<DbOrTx, ReturnType<typeof preparePhotos>>();
 const prepared = new WeakMap<DbOrTx, Map<string, Listing>>();
 
 /**
@@ -391,35 +395,43 @@ function listingFor(db: DbOrTx, request: CardPageRequest): Listing {
   return listing;
 }
 
-/** The cards of these products, in the listing's order (a search's page, found by its ids). */
+/** The cards and photos of these products, in the listing's order (a search's page, found by its ids). */
 function prepareCardsByIds(db: DbOrTx, order: CardOrder) {
+  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
   return db
-    .select(cardColumns)
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(...orderOf(order))
-    .prepare(`cards_by_ids_${order}`);
+    .select(
+      cardsAndPhotos(order, {
+        rows: sql`${products}`,
+        where: sql`${products.id} = any(${ids})`,
+        photoOf: sql`${productPhotos.productId} = any(${ids})`,
+      }),
+    )
+    .from(sql`(select 1) one`)
+    .prepare(`card_page_by_ids_${order}`);
 }
 const preparedCardsByIds = new WeakMap<DbOrTx, Map<CardOrder, ReturnType<typeof prepareCardsByIds>>>();
 
-function cardsByIds(db: DbOrTx, order: CardOrder, ids: string[]) {
+/** What a listing read: its page's cards and their photos, and its capped count. */
+interface ListingRead {
+  cards: CardJson[];
+  photos: PhotoJson[];
+  counted: number;
+}
+
+/** A search's page of these products, counted as `counted`. */
+async function cardsByIds(
+  db: DbOrTx,
+  order: CardOrder,
+  ids: string[],
+  counted: number,
+): Promise<ListingRead> {
+  if (ids.length === 0) return { cards: [], photos: [], counted };
   let byOrder = preparedCardsByIds.get(db);
   if (!byOrder) preparedCardsByIds.set(db, (byOrder = new Map()));
   let statement = byOrder.get(order);
   if (!statement) byOrder.set(order, (statement = prepareCardsByIds(db, order)));
-  return statement.execute({ ids });
-}
-
-/** A card's row, from the cards statement (a date) or built as JSON by a listing (its text). */
-type CardRow = Awaited<ReturnType<typeof cardsByIds>>[number];
-type AnyCardRow = CardRow | CardJson;
-
-/** What a listing read: its rows, its capped count, and its photos when the statement brought them. */
-interface ListingRead {
-  rows: AnyCardRow[];
-  counted: number;
-  photos?: PhotoJson[];
+  const [read] = await statement.execute({ ids });
+  return { ...read!, counted };
 }
 
 /** How a page of a search with more matches than TOTAL_CAP is read. */
@@ -437,16 +449,6 @@ export function searchWalk(matches: number, pageEnd: number, listed: number): Se
   return matches * matches <= pageEnd * listed ? 'every-match' : 'sort-index';
 }
 
-/** The planner's estimate of the rows a condition keeps: it plans, nothing is read. */
-async function estimatedRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const result = (await db.execute(
-    sql`explain (format json) select 1 from ${products} where ${where}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  const plan = Object.values(result.rows[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  return parsed[0].Plan['Plan Rows'];
-}
-
 /**
  * The planner's estimate of a search's matches for sizing its bands. The planner takes the condition
  * hiding removed sellers' products (`not in`, a subquery) to keep half the rows, a default for what it
@@ -458,28 +460,46 @@ export async function matchesEstimate(db: DbOrTx, filter: CardFilter, text: SQL)
   return estimatedRows(db, whereOf(filter, asValue, text, false));
 }
 
+/** A page of a search cut from its matches: its ids, and its cards and photos when it is the page. */
+export interface MatchesPage extends Omit<ListingRead, 'counted'> {
+  /** Matches read. */
+  n: number;
+  ids: string[];
+}
+
 /**
  * A page of a search cut from every match, sorted, reading at most `bound` + 1 of them: `n` is how
- * many were read, and the page is right only when that is no more than `bound`.
+ * many were read, and the page is right only when that is no more than `bound`. Its cards and photos
+ * come in the same statement when at least `least` matches were read, and none otherwise (the page is
+ * then read another way, and building them would be wasted).
  */
 export async function pageOfEveryMatch(
   db: DbOrTx,
   request: CardPageRequest,
   text: SQL,
   bound: number,
-): Promise<{ n: number; ids: string[] }> {
+  least = 0,
+): Promise<MatchesPage> {
   const { filter, order, page, pageSize } = request;
   const sorted = sql.join(orderOf(order), sql`, `);
+  const pageIds = sql`page_ids`;
+  const isThePage = sql`(select n from counted) between ${least} and ${bound}`;
+  const { cards, photos } = cardsAndPhotos(order, {
+    rows: sql`${pageIds} inner join ${products} on ${products.id} = ${pageIds}.id`,
+    where: isThePage,
+    photoOf: sql`${isThePage} and ${productPhotos.productId} in (select id from ${pageIds})`,
+  });
   // The page is cut from the matches under the table's own name, so the listing's order applies as is.
   const result = (await db.execute(sql`
     with matches as materialized (
       select ${products.id}, ${products.postedAt}, ${products.sellingPriceCents}
-      from ${products} where ${whereOf(filter, asValue, text)} limit ${bound + 1})
-    select (select count(*)::int from matches) as n,
-      array(select ${products.id} from matches as ${products} order by ${sorted}
-        limit ${pageSize} offset ${(page - 1) * pageSize})::text[] as ids`)) as unknown as {
-    rows: { n: number; ids: string[] }[];
-  };
+      from ${products} where ${whereOf(filter, asValue, text)} limit ${bound + 1}),
+    counted as (select count(*)::int as n from matches),
+    ${pageIds} as materialized (select ${products.id}, ${products.postedAt}, ${products.sellingPriceCents}
+      from matches as ${products} order by ${sorted} limit ${pageSize} offset ${(page - 1) * pageSize})
+    select (select n from counted) as n,
+      array(select ${products.id} from ${pageIds} as ${products} order by ${sorted})::text[] as ids,
+      ${cards} as cards, ${photos} as photos`)) as unknown as { rows: MatchesPage[] };
   return result.rows[0]!;
 }
 
@@ -514,7 +534,7 @@ export async function pageOfBandedMatches(
   starts: string,
   matches: number,
   bound: number,
-): Promise<{ n: number; ids: string[] } | null> {
+): Promise<MatchesPage | null> {
   const needed = Math.max(request.page * request.pageSize, TOTAL_CAP + 1);
   const spread = await readSpread(db);
   // Half as much again as the estimate asks for: matches are seldom spread evenly through an order.
@@ -522,7 +542,7 @@ export async function pageOfBandedMatches(
   if (!bands || bandsCost(matches, bands, spread.indexed) > bound) return null;
   const text = sql`${bandedSearch} @@ ${`(${starts}) & (${bands.query})`}::tsquery`;
   const [read, farthest] = await Promise.all([
-    pageOfEveryMatch(db, request, text, bound),
+    pageOfEveryMatch(db, request, text, bound, needed),
     farthestBand(db, request.order, visible),
   ]);
   // A product beyond the bands' end (posted since the statistics, or cheaper or dearer than they knew)
@@ -540,8 +560,8 @@ export async function pageOfSortIndex(db: DbOrTx, request: CardPageRequest, text
 
 /**
  * A search's page and capped count, read the way that reads fewer rows by the planner's estimate of
- * its matches (a plan made once for any word cannot tell a common one from a rare one), in one
- * statement when that way is every match:
+ * its matches (a plan made once for any word cannot tell a common one from a rare one), with its cards
+ * and photos in the same statement when that way is every match:
  * - every match, up to twice the break-even number of them (searchWalk): their number is the count,
  *   and the page is cut from them. A search expected to match no more than TOTAL_CAP is read so too.
  * - the sort's index, walked until the page is full, when the matches are too many to read them all.
@@ -558,7 +578,7 @@ async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<Listing
   const search = filter.insideWords
     ? { condition: insideWordsCondition(filter.q!) }
     : await fullTextCondition(db, filter.q!);
-  if (!search) return { rows: [], counted: 0 };
+  if (!search) return { cards: [], photos: [], counted: 0 };
   const text = search.condition;
   const [matches, listed] = await Promise.all([
     estimatedRows(db, whereOf(filter, asValue, text)),
@@ -581,19 +601,19 @@ async function readSearch(db: DbOrTx, request: CardPageRequest): Promise<Listing
           readsOtherwise,
         )
       : null;
-  if (banded) return { rows: await cardsByIds(db, order, banded.ids), counted: banded.n };
+  if (banded) return { cards: banded.cards, photos: banded.photos, counted: banded.n };
   const read = await pageOfEveryMatch(db, request, text, bound);
-  const ids = read.n <= bound ? read.ids : await pageOfSortIndex(db, request, text);
-  return { rows: ids.length > 0 ? await cardsByIds(db, order, ids) : [], counted: read.n };
+  if (read.n <= bound) return { cards: read.cards, photos: read.photos, counted: read.n };
+  return cardsByIds(db, order, await pageOfSortIndex(db, request, text), read.n);
 }
 
-/** A listing's rows, its capped count and, but for a search, its photos. */
+/** A listing's page of cards with their photos, and its capped count. */
 async function readListing(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   if (request.filter.q) return readSearch(db, request);
   const { filter, page, pageSize } = request;
   const values: CardValues = { ...filter, limit: pageSize, offset: (page - 1) * pageSize };
   const [read] = await listingFor(db, request).execute(values);
-  return { rows: read!.cards, counted: read!.n, photos: read!.photos };
+  return { cards: read!.cards, photos: read!.photos, counted: read!.n };
 }
 
 export async function loadCardPage(
@@ -607,12 +627,11 @@ export async function loadCardPage(
   if (read.counted === 0 && !filter.insideWords && canLookInsideWords(filter.q)) {
     read = await readListing(db, { ...request, filter: { ...filter, insideWords: true } });
   }
-  const { rows, counted } = read;
+  const { cards, counted } = read;
   const capped = counted > TOTAL_CAP;
-  const ids = rows.map((row) => row.id);
-  const photos = photosByProduct(images, read.photos ?? (await loadPhotos(db, ids)));
+  const photos = photosByProduct(images, read.photos);
   return {
-    items: rows.map((row) => ({
+    items: cards.map((row) => ({
       id: row.id,
       title: row.title,
       description: row.description,
@@ -632,7 +651,9 @@ export async function loadCardPage(
     pageSize,
     // Past the cap, a page further on proves there are at least as many as it reaches; an empty one
     // past the end proves nothing more than the cap.
-    total: capped ? Math.max(TOTAL_CAP, rows.length > 0 ? (page - 1) * pageSize + rows.length : 0) : counted,
+    total: capped
+      ? Math.max(TOTAL_CAP, cards.length > 0 ? (page - 1) * pageSize + cards.length : 0)
+      : counted,
     totalCapped: capped,
   };
 }
@@ -645,11 +666,4 @@ function photosByProduct(images: ImageStore, rows: PhotoJson[]) {
     byProduct.set(row.productId, list);
   }
   return byProduct;
-}
-
-async function loadPhotos(db: DbOrTx, ids: string[]): Promise<PhotoJson[]> {
-  if (ids.length === 0) return [];
-  let statement = preparedPhotos.get(db);
-  if (!statement) preparedPhotos.set(db, (statement = preparePhotos(db)));
-  return (await statement.execute({ ids })) as PhotoJson[];
 }

@@ -226,14 +226,26 @@ export const bandedSearch = sql`(${products.search} || search_bands(${products.s
  * `visible` is the listings' own condition of what a buyer may see.
  */
 export async function farthestBand(db: DbOrTx, order: CardOrder, visible: SQL): Promise<number | null> {
-  const price =
-    order === 'price_asc' ? sql`min(${products.sellingPriceCents})` : sql`max(${products.sellingPriceCents})`;
-  const result = (await db.execute(sql`
-    select tsvector_to_array(search_bands(${price}, max(${products.postedAt}))) as lexemes
-    from ${products} where ${visible}`)) as unknown as {
-    rows: { lexemes: string[] | null }[];
-  };
+  let byOrder = preparedFarthest.get(db);
+  if (!byOrder) preparedFarthest.set(db, (byOrder = new Map()));
+  let statement = byOrder.get(order);
+  if (!statement) byOrder.set(order, (statement = prepareFarthest(db, order, visible)));
+  const [row] = await statement.execute();
   const narrowest = bandLexeme(order === 'newest' ? 'd' : 'p', 0, 0).slice(0, -1);
-  const lexeme = result.rows[0]?.lexemes?.find((candidate) => candidate.startsWith(narrowest));
+  const lexeme = row?.lexemes?.find((candidate) => candidate.startsWith(narrowest));
   return lexeme === undefined ? null : Number(lexeme.slice(narrowest.length));
 }
+
+/** Prepared once per connection: planning it took longer than its two steps down an index. */
+function prepareFarthest(db: DbOrTx, order: CardOrder, visible: SQL) {
+  const price =
+    order === 'price_asc' ? sql`min(${products.sellingPriceCents})` : sql`max(${products.sellingPriceCents})`;
+  return db
+    .select({
+      lexemes: sql<string[] | null>`tsvector_to_array(search_bands(${price}, max(${products.postedAt})))`,
+    })
+    .from(products)
+    .where(visible)
+    .prepare(`farthest_band_${order}`);
+}
+const preparedFarthest = new WeakMap<DbOrTx, Map<CardOrder, ReturnType<typeof prepareFarthest>>>();
