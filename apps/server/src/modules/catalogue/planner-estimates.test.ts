@@ -60,6 +60,23 @@ describe('planner estimates', () => {
     expect(statements).toHaveLength(3);
   });
 
+  it('keeps at most 2,000 conditions, dropping the one asked for longest ago', async () => {
+    const statements: SQL[] = [];
+    const db = recording(ctx.database.db, statements);
+    forgetEstimates(db);
+    const priced = (cents: number) => sql`${products.sellingPriceCents} = ${cents}`;
+    for (let cents = 0; cents < 2_000; cents += 1) await estimatedRows(db, priced(cents));
+    expect(statements).toHaveLength(2_000);
+    // Asked for again, the first becomes the newest; the one after it is then dropped for a new one.
+    await estimatedRows(db, priced(0));
+    await estimatedRows(db, priced(2_000));
+    expect(statements).toHaveLength(2_001);
+    await estimatedRows(db, priced(0));
+    expect(statements).toHaveLength(2_001);
+    await estimatedRows(db, priced(1));
+    expect(statements).toHaveLength(2_002);
+  });
+
   it('does not keep an estimate that failed', async () => {
     const statements: SQL[] = [];
     const db = recording(ctx.database.db, statements);

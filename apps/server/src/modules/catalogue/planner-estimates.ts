@@ -5,6 +5,7 @@
  * So one is kept for a minute per condition. Planning the same words again cost 0.5 to 0.8 ms, and a
  * search asks for two or three estimates (decision 0034).
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -20,17 +21,25 @@ const kept = new WeakMap<DbOrTx, Map<string, { at: number; rows: Promise<number>
 /** The planner's estimate of the visible products `where` keeps: it plans, nothing is read. */
 export function estimatedRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const statement = sql`explain (format json) select 1 from ${products} where ${where}`;
-  // The statement's text and values name the condition exactly, whatever built it.
+  // The statement's text and values name the condition exactly, whatever built it; their digest keeps
+  // a key small however many words the starts of a search stand for.
   const query = dialect.sqlToQuery(statement);
-  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
+  const key = createHash('sha256')
+    .update(query.sql)
+    .update('\u0000')
+    .update(JSON.stringify(query.params))
+    .digest('base64');
   let byCondition = kept.get(db);
   if (!byCondition) kept.set(db, (byCondition = new Map()));
   const now = Date.now();
   const known = byCondition.get(key);
-  if (known && now - known.at < ESTIMATE_SECONDS * 1000) return known.rows;
-  const rows = plannedRows(db, statement);
-  // Newest last: the first one kept is the oldest, dropped when there are too many.
+  // The last asked for last: the first one kept is then the one asked for longest ago, dropped first.
   byCondition.delete(key);
+  if (known && now - known.at < ESTIMATE_SECONDS * 1000) {
+    byCondition.set(key, known);
+    return known.rows;
+  }
+  const rows = plannedRows(db, statement);
   byCondition.set(key, { at: now, rows });
   if (byCondition.size > MOST_KEPT) byCondition.delete(byCondition.keys().next().value!);
   // A failed estimate is not kept: the next search asks again.
