@@ -2,7 +2,7 @@
  * The three stored files of one processed photo and what a photo row records of them: one naming and
  * one set of columns for uploads and the demo data alike.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ProcessedImage } from './pipeline.js';
 
 export interface PhotoFileKeys {
@@ -13,7 +13,24 @@ export interface PhotoFileKeys {
 
 /** Keys for a new photo's sizes, under one server-made name (never the uploader's file name). */
 export function newPhotoFileKeys(): PhotoFileKeys {
-  const name = randomUUID();
+  return keysNamed(randomUUID());
+}
+
+/**
+ * Keys that are the same whenever they are made for the same `name`: a run stopped part way and run
+ * again stores its photos over what it stored before rather than beside it (the demo data). The name
+ * is a UUID of version 8 (made by the application, RFC 9562) from the digest of `name`, shaped as every
+ * other key is.
+ */
+export function stablePhotoFileKeys(name: string): PhotoFileKeys {
+  const hex = createHash('sha256').update(name).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return keysNamed(
+    `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`,
+  );
+}
+
+function keysNamed(name: string): PhotoFileKeys {
   return {
     displayKey: `${name}-display.webp`,
     middleKey: `${name}-middle.webp`,

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { createTestApp, signUp, type TestContext } from '../../../../test/helpers/app.js';
 import { LocalImageStore } from '../../images/local-store.js';
+import { IMAGE_KEY_PATTERN } from '../../images/store.js';
 import { productPhotos, products, users } from '../schema.js';
 import { demoAccounts, demoProducts } from './demo-data.js';
 import { seedDemoIfEmpty } from './demo.js';
@@ -61,9 +62,13 @@ describe('demo data on the first start', () => {
     expect(Object.fromEntries(seeded.accounts.map((a) => [a.email, [a.role, a.verified]]))).toEqual(
       Object.fromEntries(demoAccounts.map((a) => [a.email, [a.role, a.verified]])),
     );
-    // Every photo the products show is stored.
-    const [photo] = await ctx.app.database.db.select().from(productPhotos).limit(1);
-    expect(await store.read(photo!.displayKey)).not.toBeNull();
+    // The files stored are exactly those the products show: what the stopped seed stored was stored
+    // again under the same keys, not left beside them.
+    const rows = await ctx.app.database.db.select().from(productPhotos);
+    const shown = rows.flatMap((row) => [row.displayKey, row.middleKey, row.thumbKey]);
+    expect(new Set(shown).size).toBe(demoProducts.length * 2 * 3);
+    expect(readdirSync(uploads).sort()).toEqual([...shown].sort());
+    expect(shown.every((key) => IMAGE_KEY_PATTERN.test(key!))).toBe(true);
 
     // Complete now: a later start changes nothing.
     expect(await seedDemoIfEmpty(ctx.app)).toBe(false);

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { categories, productPhotos, products, users } from '../schema.js';
 import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
-import { newPhotoFileKeys, photoFileColumns, photoFiles } from '../../images/photo-files.js';
+import { photoFileColumns, photoFiles, stablePhotoFileKeys } from '../../images/photo-files.js';
 import { furnitureSvg, palettes } from './illustrations.js';
 import { DEMO_PASSWORD, demoAccounts, demoProducts, type DemoProduct } from './demo-data.js';
 
@@ -46,8 +46,9 @@ async function demoProductsInPlace(app: FastifyInstance): Promise<boolean> {
 /**
  * Accounts first (through sign-up, which commits on its own), then their roles and every product in one
  * transaction: the products are all there or none are, and an account left as a plain buyer by a stop
- * gets its role on the next run. Photo files are stored before that transaction; a stop leaves them
- * unreferenced, never a product without its photos.
+ * gets its role on the next run. Photo files are stored before that transaction, under keys named for
+ * the product and its seller's account: a stop leaves no product without its photos, and the next run
+ * stores the same files again over those it left, not beside them.
  */
 async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
   if (app.config.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production.');
@@ -63,7 +64,14 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
     const categoryId = categoryBySlug.get(item.category);
     if (!productsNeeded || !categoryId) continue;
     const photos = await Promise.all(
-      [0, 1].map((variant) => storeIllustration(app, item.piece, (index + variant * 3) % palettes.length)),
+      [0, 1].map((variant) =>
+        storeIllustration(
+          app,
+          item.piece,
+          (index + variant * 3) % palettes.length,
+          `demo-photo:${ids[item.seller]}:${index}:${variant}`,
+        ),
+      ),
     );
     pieces.push({ item, index, categoryId, photos });
   }
@@ -136,12 +144,13 @@ async function storeIllustration(
   app: FastifyInstance,
   piece: Parameters<typeof furnitureSvg>[0],
   palette: number,
+  name: string,
 ) {
   const svg = furnitureSvg(piece, palettes[palette]!);
   // Rendered to PNG first: uploads never accept SVG, and the seed goes through the same pipeline.
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const processed = await processImage(png);
-  const keys = newPhotoFileKeys();
+  const keys = stablePhotoFileKeys(name);
   for (const [key, data] of photoFiles(keys, processed))
     await app.services.images.put(key, data, 'image/webp');
   return photoFileColumns(keys, processed);
