@@ -248,7 +248,7 @@ describe('GET /api/categories/:id', () => {
     expect(wardrobe.seller).toEqual({ id: seller2.id, name: 'Nadia Home Goods', verified: false });
     const lamp = body.products.items.find((item) => item.id === ids.lamp)!;
     expect(lamp.photos).toEqual([]);
-    // A search reads its page by the products' ids, in a statement of its own: the same cards.
+    // A search builds its cards in statements of its own (with its matches, or by their ids): the same.
     const found = await search('q=teak%20bed');
     expect(found.items.find((item) => item.id === ids.bed)).toEqual(bed);
     expect((await search('q=lamp')).items.find((item) => item.id === ids.lamp)).toEqual(lamp);

@@ -19,6 +19,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Condition, Location, ProductCard, ProductCardPage, ProductSort } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { jsonObject } from '../../platform/db/json.js';
+import { preparedStatements } from '../../platform/db/prepared.js';
 import { productPhotos, products, searchWords, users } from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhoto, type PhotoRow } from '../products/photos.js';
@@ -379,7 +380,7 @@ type PhotoJson = PhotoRow & { productId: string };
 
 type Listing = ReturnType<typeof prepareListing>;
 
-const prepared = new WeakMap<DbOrTx, Map<string, Listing>>();
+const listings = preparedStatements<string, Listing>();
 
 /**
  * Listings are prepared once per database handle and shape (a few dozen at most): PostgreSQL then
@@ -387,12 +388,8 @@ const prepared = new WeakMap<DbOrTx, Map<string, Listing>>();
  * than running them (those it does not are `plannedForItsValues`).
  */
 function listingFor(db: DbOrTx, request: CardPageRequest): Listing {
-  let byShape = prepared.get(db);
-  if (!byShape) prepared.set(db, (byShape = new Map()));
   const shape = shapeOf(request.filter, request.order);
-  let listing = byShape.get(shape);
-  if (!listing) byShape.set(shape, (listing = prepareListing(db, request, shape)));
-  return listing;
+  return listings(db, shape, () => prepareListing(db, request, shape));
 }
 
 /** The cards and photos of these products, in the listing's order (a search's page, found by its ids). */
@@ -409,7 +406,7 @@ function prepareCardsByIds(db: DbOrTx, order: CardOrder) {
     .from(sql`(select 1) one`)
     .prepare(`card_page_by_ids_${order}`);
 }
-const preparedCardsByIds = new WeakMap<DbOrTx, Map<CardOrder, ReturnType<typeof prepareCardsByIds>>>();
+const cardsByIdsStatements = preparedStatements<CardOrder, ReturnType<typeof prepareCardsByIds>>();
 
 /** What a listing read: its page's cards and their photos, and its capped count. */
 interface ListingRead {
@@ -426,10 +423,7 @@ async function cardsByIds(
   counted: number,
 ): Promise<ListingRead> {
   if (ids.length === 0) return { cards: [], photos: [], counted };
-  let byOrder = preparedCardsByIds.get(db);
-  if (!byOrder) preparedCardsByIds.set(db, (byOrder = new Map()));
-  let statement = byOrder.get(order);
-  if (!statement) byOrder.set(order, (statement = prepareCardsByIds(db, order)));
+  const statement = cardsByIdsStatements(db, order, () => prepareCardsByIds(db, order));
   const [read] = await statement.execute({ ids });
   return { ...read!, counted };
 }

@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
+import { preparedStatements } from '../../platform/db/prepared.js';
 import { products } from '../../platform/db/schema.js';
 import type { CardOrder } from './product-cards.js';
 
@@ -226,11 +227,7 @@ export const bandedSearch = sql`(${products.search} || search_bands(${products.s
  * `visible` is the listings' own condition of what a buyer may see.
  */
 export async function farthestBand(db: DbOrTx, order: CardOrder, visible: SQL): Promise<number | null> {
-  let byOrder = preparedFarthest.get(db);
-  if (!byOrder) preparedFarthest.set(db, (byOrder = new Map()));
-  let statement = byOrder.get(order);
-  if (!statement) byOrder.set(order, (statement = prepareFarthest(db, order, visible)));
-  const [row] = await statement.execute();
+  const [row] = await farthestStatements(db, order, () => prepareFarthest(db, order, visible)).execute();
   const narrowest = bandLexeme(order === 'newest' ? 'd' : 'p', 0, 0).slice(0, -1);
   const lexeme = row?.lexemes?.find((candidate) => candidate.startsWith(narrowest));
   return lexeme === undefined ? null : Number(lexeme.slice(narrowest.length));
@@ -248,4 +245,4 @@ function prepareFarthest(db: DbOrTx, order: CardOrder, visible: SQL) {
     .where(visible)
     .prepare(`farthest_band_${order}`);
 }
-const preparedFarthest = new WeakMap<DbOrTx, Map<CardOrder, ReturnType<typeof prepareFarthest>>>();
+const farthestStatements = preparedStatements<CardOrder, ReturnType<typeof prepareFarthest>>();
