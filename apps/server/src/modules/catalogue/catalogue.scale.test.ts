@@ -453,23 +453,91 @@ describe('bands of price and date', () => {
     expect(
       bandsFor('price_asc', { ...spread, prices: wide }, 0.45)!.query.split(' | ').length,
     ).toBeLessThanOrEqual(8);
-    // The cheapest fifth: from one band below the cheapest price to the band of the second price.
+    // The cheapest fifth: from the edge of the widest band below the cheapest price, past the band of
+    // the second price.
     const cheapest = bandsFor('price_asc', spread, 0.2)!;
-    expect(cheapest.end).toBe(priceBand(1_000) - 1);
-    const lexemes = cheapest.query.split(' | ');
-    expect(lexemes.length).toBeLessThanOrEqual(MOST_LEXEMES);
-    // The newest fifth reaches a band past the clock.
-    expect(bandsFor('newest', spread, 0.2)).toMatchObject({ end: 10 });
+    const widestPrice = 1 << WIDEST.p;
+    expect(cheapest.end).toBe(Math.floor((priceBand(1_000) - 1) / widestPrice) * widestPrice);
+    const run = coveredBands(cheapest.query);
+    expect(run[0]).toBe(cheapest.end);
+    expect(run.at(-1)).toBeGreaterThanOrEqual(priceBand(2_000));
+    expect(cheapest.lexemes).toBe(cheapest.query.split(' | ').length);
+    expect(cheapest.lexemes).toBeLessThanOrEqual(MOST_LEXEMES);
+    // The newest fifth reaches past the clock, to the edge of the widest band of days.
+    const widestDate = 1 << WIDEST.d;
+    expect(bandsFor('newest', spread, 0.2)).toMatchObject({ end: widestDate - 1 });
   });
 
-  it('counts the products of the bands the index merges, besides the matches they hold', () => {
-    const bands = (share: number) => ({ query: "'~p0.1'", end: 0, share });
-    // A common word in a million products: bands of 3.5 per cent hold 2,285 of its 65,000 matches.
-    expect(bandsCost(65_000, bands(0.035), 900_000)).toBeCloseTo(2_275 + 630, 0);
+  /** The narrow bands a query of bands names, in order; a run when they follow one another. */
+  const coveredBands = (query: string) =>
+    query
+      .split(' | ')
+      .flatMap((lexeme) => {
+        const [, level, index] = /^'~[pd](\d+)\.(-?\d+)'$/.exec(lexeme)!.map(Number);
+        return Array.from({ length: 1 << level! }, (_, i) => (index! << level!) + i);
+      })
+      .sort((a, b) => a - b);
+
+  it("asks for a run from the order's start in few lexemes, and ends it where it costs least", () => {
+    // Prices a thousandfold apart, one per cent of the table each: a band or two each.
+    const prices = Array.from({ length: 100 }, (_, i) => ({
+      low: 100 * 1.07 ** i,
+      high: 100 * 1.07 ** (i + 1),
+      share: 0.01,
+    }));
+    const days = Array.from({ length: 100 }, (_, i) => ({
+      low: (20_000 + 7 * i) * 86_400,
+      high: (20_000 + 7 * (i + 1)) * 86_400,
+      share: 0.01,
+    }));
+    const spread = { prices, posted: days, now: 20_700 * 86_400, indexed: 1_000_000 };
+    const heldTo = (order: 'price_asc' | 'price_desc' | 'newest', run: number[]) => {
+      const stretches = order === 'newest' ? days : prices;
+      const band = order === 'newest' ? dateBand : priceBand;
+      const [first, last] = [run[0]!, run.at(-1)!];
+      return stretches
+        .filter((s) => (order === 'price_asc' ? band(s.low) <= last : band(s.high) >= first))
+        .reduce((sum, s) => sum + s.share, 0);
+    };
+    for (const order of ['price_asc', 'price_desc', 'newest'] as const) {
+      for (const share of [0.02, 0.07, 0.15, 0.3]) {
+        for (const matches of [0, 8_000, 80_000]) {
+          const bands = bandsFor(order, spread, share, matches)!;
+          const label = `${order} ${share} of ${matches}`;
+          const run = coveredBands(bands.query);
+          // One run with no gap, from the order's start.
+          expect(run, label).toEqual(Array.from({ length: run.length }, (_, i) => run[0]! + i));
+          expect(order === 'price_asc' ? run[0] : run.at(-1), label).toBe(bands.end);
+          // Holding at least the share asked for, and the share it says.
+          expect(heldTo(order, run), label).toBeGreaterThanOrEqual(share);
+          expect(heldTo(order, run), label).toBeCloseTo(bands.share, 6);
+          expect(bands.lexemes, label).toBe(bands.query.split(' | ').length);
+        }
+      }
+    }
+    // Matches that cost much to read: the run ends where the share is reached. Few that cost little:
+    // it ends further on, when that names fewer lexemes.
+    const costly = bandsFor('price_asc', spread, 0.15, 10_000_000)!;
+    const cheap = bandsFor('price_asc', spread, 0.15, 0)!;
+    expect(cheap.share).toBeGreaterThan(costly.share);
+    expect(cheap.lexemes).toBeLessThan(costly.lexemes);
+    expect(bandsCost(0, cheap, spread.indexed)).toBeLessThan(bandsCost(0, costly, spread.indexed));
+    expect(bandsCost(10_000_000, costly, spread.indexed)).toBeLessThan(
+      bandsCost(10_000_000, cheap, spread.indexed),
+    );
+  });
+
+  it('counts the products of the bands the index merges for each lexeme, besides the matches', () => {
+    const bands = (share: number, lexemes: number) => ({ share, lexemes });
+    // A common word in a million products: three lexemes of bands of 3.5 per cent hold 2,285 of its
+    // 65,000 matches, and the index steps through 31,500 of their entries three times over.
+    expect(bandsCost(65_000, bands(0.035, 3), 900_000)).toBeCloseTo(2_275 + 315, 0);
     // Two words of 6,500 matches need bands of a third of the table for 1,001 of them: their entries
     // cost more than reading the matches, more than a walk of 4,300 rows to page 1.
-    expect(bandsCost(6_500, bands(0.31), 900_000)).toBeGreaterThan(4_300);
-    expect(bandsCost(6_500, bands(0.31), 0)).toBeLessThan(4_300);
+    expect(bandsCost(6_500, bands(0.31, 5), 900_000)).toBeGreaterThan(4_300);
+    expect(bandsCost(6_500, bands(0.31, 5), 0)).toBeLessThan(4_300);
+    // The same bands named in fewer lexemes cost less.
+    expect(bandsCost(6_500, bands(0.31, 2), 900_000)).toBeLessThan(bandsCost(6_500, bands(0.31, 5), 900_000));
   });
 
   it('answers the same page as every match does, from the bands of each order', async () => {
@@ -498,31 +566,51 @@ describe('bands of price and date', () => {
   });
 
   it('reads every match instead when a product lies beyond the bands the statistics chose', async () => {
-    const request = {
+    const request = (order: CardOrder) => ({
       filter: { q: 'chair', categoryId: bulk.id },
-      order: 'price_asc' as const,
+      order,
       page: 1,
       pageSize: 30,
-    };
-    // Cheaper than anything the statistics know, listed since they were gathered.
+    });
+    // Cheaper than anything the statistics know, listed since they were gathered: the bands reach back
+    // to the edge of the widest band below the cheapest price they know, so they hold it too.
     const cheap = await insertProduct(ctx.database.db, seller.id, {
       categoryId: bulk.id,
       title: 'Bargain chair',
       sellingPriceCents: 100,
       photos: 0,
     });
+    // Dearer than the widest band above the dearest price they know: beyond the bands.
+    const dear = await insertProduct(ctx.database.db, seller.id, {
+      categoryId: bulk.id,
+      title: 'Collector chair',
+      sellingPriceCents: 3_000_000,
+      photos: 0,
+    });
     try {
-      expect(await pageOfBandedMatches(ctx.database.db, request, chair, BULK, 20_000)).toBeNull();
-      const search = await get<CardPage>(
-        `/api/products?q=chair&category=${bulk.slug}&sort=price_asc&pageSize=30`,
-      );
-      expect(search.items[0]!.id).toBe(cheap.id);
+      const banded = await pageOfBandedMatches(ctx.database.db, request('price_asc'), chair, BULK, 20_000);
+      expect(banded?.ids[0]).toBe(cheap.id);
+      expect(
+        await pageOfBandedMatches(ctx.database.db, request('price_desc'), chair, BULK, 20_000),
+      ).toBeNull();
+      for (const [sort, first] of [
+        ['price_asc', cheap],
+        ['price_desc', dear],
+      ] as const) {
+        const search = await get<CardPage>(
+          `/api/products?q=chair&category=${bulk.slug}&sort=${sort}&pageSize=30`,
+        );
+        expect(search.items[0]!.id, sort).toBe(first.id);
+      }
     } finally {
-      await ctx.database.db.execute(sql`delete from products where id = ${cheap.id}`);
+      await ctx.database.db.execute(sql`delete from products where id in (${cheap.id}, ${dear.id})`);
     }
     // Too few matches in the bands: a share of the listing far smaller than the page needs.
-    expect(await pageOfBandedMatches(ctx.database.db, request, chair, BULK * 100, 20_000)).toBeNull();
+    expect(
+      await pageOfBandedMatches(ctx.database.db, request('price_asc'), chair, BULK * 100, 20_000),
+    ).toBeNull();
   });
+
   it('reads a deep page of a common word from its bands, and a near one by walking its sort', async () => {
     const db = ctx.database.db;
     // Two bulk products in three also say "cushioned": thousands of matches, one listed row in three

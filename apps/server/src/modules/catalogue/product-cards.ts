@@ -532,7 +532,7 @@ export async function pageOfBandedMatches(
   const needed = Math.max(request.page * request.pageSize, TOTAL_CAP + 1);
   const spread = await readSpread(db);
   // Half as much again as the estimate asks for: matches are seldom spread evenly through an order.
-  const bands = spread && bandsFor(request.order, spread, (1.5 * needed) / matches);
+  const bands = spread && bandsFor(request.order, spread, (1.5 * needed) / matches, matches);
   if (!bands || bandsCost(matches, bands, spread.indexed) > bound) return null;
   const text = sql`${bandedSearch} @@ ${`(${starts}) & (${bands.query})`}::tsquery`;
   const [read, farthest] = await Promise.all([

@@ -87,16 +87,24 @@ export interface Bands {
   end: number;
   /** The share of the table the bands hold, by the statistics: of a search's matches, about as much. */
   share: number;
+  /** How many lexemes the query names. */
+  lexemes: number;
 }
 
 /**
  * The bands to ask for so that a page reads about `share` of the listing in its order: from where the
- * order starts (one band beyond the statistics' first value, or the clock's for newest first) to the
- * band where that share of the table is reached. Null where bands cannot narrow the read: an order by
+ * order starts (one band beyond the statistics' first value, or the clock's for newest first) to at
+ * least the band where that share of the table is reached: there or a little beyond, wherever the
+ * run costs least (bandsCost, of `matches`). Null where bands cannot narrow the read: an order by
  * something else, no statistics, bands that would hold half the table or more, or more lexemes than
  * MOST_LEXEMES.
+ *
+ * The index steps through the posting lists of every lexeme asked for at once, so each one costs
+ * (decision 0035): a run reaches back to the edge of a widest band before the order's start, where
+ * no visible product lies, and ends on the edge of a wider band than it needs when the few more
+ * products that holds cost less than the narrow lexemes its exact end would name.
  */
-export function bandsFor(order: CardOrder, spread: Spread, share: number): Bands | null {
+export function bandsFor(order: CardOrder, spread: Spread, share: number, matches = 0): Bands | null {
   if (share >= 0.5) return null;
   const ascending = order === 'price_asc';
   if (!ascending && order !== 'price_desc' && order !== 'newest') return null;
@@ -115,38 +123,59 @@ export function bandsFor(order: CardOrder, spread: Spread, share: number): Bands
     at = band(ascending ? stretch.high : stretch.low);
     if (reached >= share * total) break;
   }
-  const inBands = stretches
-    .filter((stretch) => (ascending ? band(stretch.low) <= at : band(stretch.high) >= at))
-    .reduce((sum, stretch) => sum + stretch.share, 0);
-  if (inBands / total >= 0.5) return null;
+  /** The share of the table in the bands from the order's start to `far`. */
+  const heldTo = (far: number) =>
+    stretches
+      .filter((stretch) => (ascending ? band(stretch.low) <= far : band(stretch.high) >= far))
+      .reduce((sum, stretch) => sum + stretch.share, 0) / total;
+  if (heldTo(at) >= 0.5) return null;
   const lowest = Math.min(...stretches.map((stretch) => stretch.low));
   const highest = Math.max(...stretches.map((stretch) => stretch.high));
-  const end = ascending
+  const start = ascending
     ? Math.max(0, band(lowest) - 1)
     : Math.max(band(highest), kind === 'd' ? dateBand(spread.now) : 0) + 1;
-  const covering = ascending ? coveringBands(end, at, WIDEST[kind]) : coveringBands(at, end, WIDEST[kind]);
-  if (covering.length > MOST_LEXEMES) return null;
-  return {
-    query: covering.map(([level, index]) => `'${bandLexeme(kind, level, index)}'`).join(' | '),
-    end,
-    share: inBands / total,
-  };
+  // Back to the edge of the widest band the start lies in: nothing visible lies there.
+  const widest = 1 << WIDEST[kind];
+  const end = ascending ? Math.floor(start / widest) * widest : (Math.floor(start / widest) + 1) * widest - 1;
+  let best: { bands: Bands; cost: number } | null = null;
+  for (let level = 0; level <= WIDEST[kind]; level++) {
+    // The run's far end on the edge of a band of this width.
+    const width = 1 << level;
+    const far = ascending ? (Math.floor(at / width) + 1) * width - 1 : Math.floor(at / width) * width;
+    const held = heldTo(far);
+    // A wider edge only holds more.
+    if (held >= 0.5) break;
+    const covering = ascending
+      ? coveringBands(end, far, WIDEST[kind])
+      : coveringBands(far, end, WIDEST[kind]);
+    if (covering.length > MOST_LEXEMES) continue;
+    const bands: Bands = {
+      query: covering.map(([size, index]) => `'${bandLexeme(kind, size, index)}'`).join(' | '),
+      end,
+      share: held,
+      lexemes: covering.length,
+    };
+    const cost = bandsCost(matches, bands, spread.indexed);
+    if (!best || cost < best.cost) best = { bands, cost };
+  }
+  return best?.bands ?? null;
 }
 
 /**
- * What a band's entry in the index costs against a table row read: merging the bands' posting lists
- * with the words' took 9.4 ms for 207,000 entries, reading the 1,914 rows they gave 4.5 ms (decision
- * 0032).
+ * What a band's entry in the index costs against a table row read, for each lexeme asked for: the
+ * index steps through all their posting lists together. At 1,000,000 products, "walnut & desk" took
+ * 2 to 3 ms more in the index for every lexeme of bands of a fifth of the table, where a row read
+ * takes about 2.4 microseconds (decisions 0032, 0035).
  */
-export const BAND_ENTRIES_PER_ROW = 50;
+export const BAND_ENTRIES_PER_ROW = 300;
 
 /**
  * What reading a search from these bands costs, in table rows read: the matches they are expected to
  * hold (`matches` spread as the table is), and every product of the bands that the index merges with
- * the words.
+ * the words, once for each lexeme.
  */
-export function bandsCost(matches: number, bands: Bands, indexed: number): number {
-  return bands.share * (matches + indexed / BAND_ENTRIES_PER_ROW);
+export function bandsCost(matches: number, bands: Pick<Bands, 'share' | 'lexemes'>, indexed: number): number {
+  return bands.share * (matches + (indexed * bands.lexemes) / BAND_ENTRIES_PER_ROW);
 }
 
 /** How long a spread is kept: bands only steer how much is read, so an older one costs at most a retry. */
