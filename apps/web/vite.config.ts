@@ -32,15 +32,6 @@ const vendorGroups = [
 // the modules a chunk does not use: the public pages need a few messages, not the Zod schemas.
 const sharedSource = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 
-// React Router's package resolves to its development build under every condition Vite uses; that build
-// keeps the router's development warnings and checks. The browser build takes the production one (the
-// same code with those switched off). Both entry points must point there, or the bundle holds two routers.
-const reactRouterDist = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production');
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
-];
-
 const compressible = /\.(js|css|html|svg|txt|json)$/;
 
 /** A plugin of the browser build that works on the files it has written to the output folder. */
@@ -140,11 +131,10 @@ function startAfterFirstPaint(): Plugin {
   });
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [startAfterFirstPaint(), precompress()])],
   // The server-side render (src/serverRender.tsx) bundles the shared package's source like the browser build does.
   ssr: { noExternal: ['@furniture-mart/shared'] },
-  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
   // The server-side bundle needs no copy of the public files.
   publicDir: isSsrBuild ? false : 'public',
   server: {
