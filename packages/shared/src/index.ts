@@ -18,3 +18,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './admin.js';
 export * from './newsletter.js';
+export * from './digits.js';
