@@ -45,6 +45,8 @@ export const errorCodes = {
   // 404: unknown, or not yours (the same answer, so ids cannot be probed)
   NOT_FOUND: entry(404, errorMessages.notFound),
   WEBHOOK_NOT_CONFIGURED: entry(404, paymentMessages.webhookNotConfigured),
+  // 410: it was there, and its owner took it away
+  ORDER_DELETED: entry(410, buyerMessages.orderDeleted),
   // 409: the request is fine, the state of things refuses it
   CONFLICT: entry(409, errorMessages.conflict),
   EMAIL_TAKEN: entry(409, messages.emailTaken),
@@ -69,6 +71,9 @@ export const errorCodes = {
   ALREADY_REFUNDED: entry(409, orderMessages.alreadyRefunded),
   ORDER_NOT_PAID: entry(409, orderMessages.notPaid),
   HANDOFF_LOCKED: entry(409, orderMessages.handoffLocked),
+  ORDER_AWAITING_HANDOFF: entry(409, buyerMessages.paidOrderCannotBeDeleted),
+  SALE_AWAITING_HANDOFF: entry(409, sellerMessages.saleWaitingForHandoff),
+  PRICE_CHANGED: entry(409, paymentMessages.priceChanged),
   // 413 to 429: size, type and pace
   PAYLOAD_TOO_LARGE: entry(413, errorMessages.payloadTooLarge),
   URI_TOO_LONG: entry(414, errorMessages.uriTooLong),

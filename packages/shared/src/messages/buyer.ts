@@ -8,6 +8,11 @@ export const buyerMessages = {
   ownProduct: 'You cannot book your own product.',
   onlyBuyers: 'Only buyers can book or report',
   orderDeleted: 'Your order was deleted.',
+  paidOrderCannotBeDeleted:
+    'This order is paid and waiting for its handoff, so it stays until you collect the item. If you no longer want it, ask the seller to cancel the sale: you get the full amount back.',
+  goToMyOrders: 'Go to My Orders',
+  hiddenOrder: (date: string) =>
+    `You deleted this order from My Orders on ${date}. Its records are kept, but it is no longer shown to you.`,
   tooManyOpenBookings: (max: number) =>
     `You already have ${max} unpaid orders. Pay for one or delete one in My Orders before booking another.`,
   reportLimitReached: (minutes: number) =>

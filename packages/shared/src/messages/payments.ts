@@ -31,6 +31,8 @@ export const paymentMessages = {
   malformedEvent: 'The webhook event is not a payment event we can read.',
   sendEventAsJson: 'Send the event as the JSON body.',
   enterCardDetails: 'Enter your card details.',
+  priceChanged:
+    'The price of this order changed while you were paying, so your card was not charged. Press Pay again to pay the price shown.',
 } as const;
 
 /** Why a booking can no longer be paid, e.g. "This order was cancelled: sold to another buyer." */

@@ -17,6 +17,8 @@ export const sellerMessages = {
   editBeingPaid:
     'Someone is paying for this product right now, so it cannot be changed. Try again in a few minutes.',
   productUpdated: 'Your changes are saved.',
+  saleWaitingForHandoff:
+    'This product is paid for and waiting for its handoff. Cancel that sale on its order page first (the buyer is refunded in full), then delete the product.',
   alreadyAdvertised: 'This product is already advertised.',
   soldCannotAdvertise: 'This product has been sold, so it cannot be advertised.',
   removedCannotAdvertise: 'This product has been deleted, so it cannot be advertised.',

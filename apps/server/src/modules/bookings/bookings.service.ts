@@ -7,6 +7,7 @@ import {
   buyerMessages,
   cancelReasons,
   messages,
+  postDateLabel,
   type Booking,
   type BookingDetail,
   type Page,
@@ -18,7 +19,7 @@ import type { Viewer } from '../../platform/auth/viewer.js';
 import type { Tx } from '../../platform/db/client.js';
 import { lockPerson } from '../../platform/db/locks.js';
 import { bookings, products } from '../../platform/db/schema.js';
-import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
+import { AppError, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
 import { notifyBookingCreated } from '../orders/notify.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
 
@@ -97,6 +98,13 @@ export class BookingsService {
   async get(viewer: Viewer, bookingId: string): Promise<BookingDetail> {
     const row = await findBookingRow(this.deps.db, bookingId);
     if (!row) throw new NotFound(buyerMessages.bookingNotFound);
+    if (row.buyerId === viewer.id && row.hiddenByBuyerAt) {
+      // Its own buyer deleted it: say so, rather than claim it never existed.
+      throw new AppError(
+        'ORDER_DELETED',
+        buyerMessages.hiddenOrder(postDateLabel(row.hiddenByBuyerAt, 'UTC')),
+      );
+    }
     const isBuyer = row.buyerId === viewer.id && row.hiddenByBuyerAt === null;
     const isSeller = row.sellerId === viewer.id;
     if (!isBuyer && !isSeller && viewer.role !== 'admin') throw new NotFound(buyerMessages.bookingNotFound);
@@ -107,7 +115,8 @@ export class BookingsService {
 
   /**
    * Deleting an order hides it from the buyer. An open booking is cancelled too (and releases a checkout
-   * hold it has on the product); a paid one keeps its purchase record for the seller and admins.
+   * hold it has on the product); a finished one keeps its records for the seller and admins. A paid order
+   * waiting for its handoff cannot be deleted: its code is how the buyer collects the item.
    */
   async removeForBuyer(viewer: Viewer, bookingId: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
@@ -131,6 +140,10 @@ export class BookingsService {
         .for('update');
       // Gone if it was deleted by a parallel request while this one waited for the locks.
       if (!booking) throw new NotFound(buyerMessages.bookingNotFound);
+      // Money is in it and the item is not collected yet: the code must stay reachable.
+      if (booking.status === 'paid') {
+        throw new Conflict(buyerMessages.paidOrderCannotBeDeleted, 'ORDER_AWAITING_HANDOFF');
+      }
 
       if (booking.status === 'booked') {
         await tx

@@ -47,6 +47,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+async function bookingRowOf(id: string) {
+  const [row] = await ctx.app.database.db.select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+}
+
 describe('POST /api/bookings', () => {
   let product: ProductFixture;
   beforeAll(async () => {
@@ -346,7 +351,7 @@ describe('DELETE /api/bookings/:id', () => {
 
     const mine = (await deleter.client.get('/api/my/bookings')).json();
     expect(mine.items.map((b: { id: string }) => b.id)).not.toContain(id);
-    expect((await deleter.client.get(`/api/bookings/${id}`)).statusCode).toBe(404);
+    expect((await deleter.client.get(`/api/bookings/${id}`)).json().error.code).toBe('ORDER_DELETED');
     expect((await deleter.client.delete(`/api/bookings/${id}`)).statusCode).toBe(404);
 
     const sellerView = (await seller.client.get(`/api/products/${product.id}/bookings`)).json();
@@ -375,7 +380,8 @@ describe('DELETE /api/bookings/:id', () => {
         deleter.client.delete(`/api/bookings/${id}`),
         deleter.client.post(`/api/bookings/${id}/checkout/confirm`, card),
       ]);
-      expect(removed.statusCode).toBe(204);
+      // Paid first, the order stays (its code is how the item is collected); deleted first, nothing is paid.
+      expect(removed.statusCode).toBe(paid.statusCode === 200 ? 409 : 204);
       expect(paid.statusCode, paid.body).toBeLessThan(500);
       const { db } = ctx.app.database;
       const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
@@ -409,15 +415,21 @@ describe('DELETE /api/bookings/:id', () => {
     expect(held!.holdBookingId).toBe(theirs);
   });
 
-  it('only hides a paid booking: the purchase record stays for the seller and admin', async () => {
+  it('keeps a paid order waiting for its handoff; hides a completed one, whose record stays', async () => {
     const product = await insertProduct(ctx.app.database.db, seller.id);
     const id = await book(deleter, product.id);
     const transactionId = await markPaid(ctx.app.database.db, id);
 
+    const refused = await deleter.client.delete(`/api/bookings/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('ORDER_AWAITING_HANDOFF');
+    expect((await bookingRowOf(id)).hiddenByBuyerAt).toBeNull();
+
+    await ctx.app.database.db.update(bookings).set({ status: 'completed' }).where(eq(bookings.id, id));
     expect((await deleter.client.delete(`/api/bookings/${id}`)).statusCode).toBe(204);
-    const [row] = await ctx.app.database.db.select().from(bookings).where(eq(bookings.id, id));
-    expect(row).toMatchObject({ status: 'paid', cancelReason: null });
-    expect(row!.hiddenByBuyerAt).not.toBeNull();
+    const row = await bookingRowOf(id);
+    expect(row).toMatchObject({ status: 'completed', cancelReason: null });
+    expect(row.hiddenByBuyerAt).not.toBeNull();
 
     expect(
       (await deleter.client.get('/api/my/bookings')).json().items.map((b: { id: string }) => b.id),
@@ -425,10 +437,10 @@ describe('DELETE /api/bookings/:id', () => {
     for (const reader of [seller, admin]) {
       const res = await reader.client.get(`/api/bookings/${id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'paid', transactionId });
+      expect(res.json()).toMatchObject({ status: 'completed', transactionId });
     }
     const sellerView = (await seller.client.get(`/api/products/${product.id}/bookings`)).json();
-    expect(sellerView.items[0]).toMatchObject({ id, status: 'paid' });
+    expect(sellerView.items[0]).toMatchObject({ id, status: 'completed' });
   });
 
   it('hides a booking that was already cancelled, keeping its reason', async () => {

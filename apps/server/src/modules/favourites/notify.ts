@@ -68,12 +68,16 @@ async function tell(tx: DbOrTx, list: Message[]): Promise<void> {
   await enqueueMail(tx, mails);
 }
 
-/** A seller lowered a price (`changeId` is the recorded price change). */
+/**
+ * A seller lowered a price below its lowest of the last 14 days. One notice per saver, product and day
+ * (the event key), so a second drop on the same day tells nobody again.
+ */
 export async function tellPriceDrop(
   tx: DbOrTx,
   publicUrl: string,
-  change: { changeId: string; productId: string; fromCents: number; toCents: number; currency: string },
+  change: { productId: string; fromCents: number; toCents: number; currency: string },
 ): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
   const from = formatMoney(change.fromCents, change.currency);
   const to = formatMoney(change.toCents, change.currency);
   const savers = await saversOf(tx, [change.productId]);
@@ -81,7 +85,7 @@ export async function tellPriceDrop(
     tx,
     savers.map((saver) => ({
       saver,
-      key: `favourite:price:${change.changeId}:${saver.userId}`,
+      key: `favourite:price:${change.productId}:${saver.userId}:${day}`,
       kind: 'price_drop',
       notice: catalogueMessages.noticePriceDrop(saver.title, from, to),
       copy: mailCopy.favouritePriceDrop({

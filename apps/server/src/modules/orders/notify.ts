@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { eq, inArray } from 'drizzle-orm';
 import { mailCopy } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { bookings, payments, products, users } from '../../platform/db/schema.js';
+import { bookings, payments, products, refunds, users } from '../../platform/db/schema.js';
 import { enqueueMail, linkTo, type QueuedMail } from '../mail/outbox.js';
 
 const sellers = alias(users, 'sellers');
@@ -28,12 +28,18 @@ async function parties(tx: DbOrTx, bookingIds: string[]) {
       sellerName: sellers.name,
       sellerEmail: sellers.email,
       transactionId: payments.transactionId,
+      // What was charged and what is given back, as the payment and the refund recorded them.
+      paidCents: payments.amountCents,
+      paidCurrency: payments.currency,
+      refundCents: refunds.amountCents,
+      refundCurrency: refunds.currency,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .innerJoin(users, eq(users.id, bookings.buyerId))
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(inArray(bookings.id, bookingIds));
 }
 
@@ -63,6 +69,12 @@ export async function notifyBookingsLost(tx: DbOrTx, publicUrl: string, bookingI
   await enqueueMail(tx, mails);
 }
 
+/** The amount a payment or refund recorded; a message about money never falls back to a price. */
+function recorded(amountCents: number | null, currency: string | null, what: string, bookingId: string) {
+  if (amountCents === null || currency === null) throw new Error(`booking ${bookingId} has no ${what} row`);
+  return { amountCents, currency };
+}
+
 export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: string) {
   const mails: QueuedMail[] = (await parties(tx, [bookingId])).flatMap((p) => [
     {
@@ -71,8 +83,7 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
       copy: mailCopy.paymentReceipt({
         buyer: p.buyerName,
         title: p.title,
-        amountCents: p.priceCents,
-        currency: p.currency,
+        ...recorded(p.paidCents, p.paidCurrency, 'payment', p.id),
         transactionId: p.transactionId ?? '',
         seller: { name: p.sellerName, email: p.sellerEmail, phone: p.productPhone },
         meeting: p.meeting,
@@ -86,8 +97,7 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
       copy: mailCopy.sold({
         seller: p.sellerName,
         title: p.title,
-        amountCents: p.priceCents,
-        currency: p.currency,
+        ...recorded(p.paidCents, p.paidCurrency, 'payment', p.id),
         buyer: { name: p.buyerName, email: p.buyerEmail, phone: p.buyerPhone },
         meeting: p.meeting,
         url: orderUrl(publicUrl, p.id),
@@ -121,8 +131,7 @@ export async function notifyRefunded(tx: DbOrTx, publicUrl: string, bookingIds: 
       copy: mailCopy.refundBuyer({
         buyer: p.buyerName,
         title: p.title,
-        amountCents: p.priceCents,
-        currency: p.currency,
+        ...recorded(p.refundCents, p.refundCurrency, 'refund', p.id),
         reason,
         url: orderUrl(publicUrl, p.id),
       }),

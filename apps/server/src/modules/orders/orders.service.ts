@@ -16,7 +16,7 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { bookings, products, reports, users } from '../../platform/db/schema.js';
+import { bookings, payments, products, reports, users } from '../../platform/db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { notifyCompleted } from './notify.js';
@@ -182,9 +182,11 @@ export class OrdersService {
         rowsOf<{ completed: string | number | null; pending: string | number | null }>(
           await db.execute(sql`
             select
-              coalesce(sum(${bookings.priceCents}) filter (where ${bookings.status} = 'completed'), 0) as completed,
-              coalesce(sum(${bookings.priceCents}) filter (where ${bookings.status} = 'paid'), 0) as pending
-            from ${bookings} join ${products} on ${products.id} = ${bookings.productId}
+              coalesce(sum(${payments.amountCents}) filter (where ${bookings.status} = 'completed'), 0) as completed,
+              coalesce(sum(${payments.amountCents}) filter (where ${bookings.status} = 'paid'), 0) as pending
+            from ${bookings}
+              join ${products} on ${products.id} = ${bookings.productId}
+              join ${payments} on ${payments.bookingId} = ${bookings.id}
             where ${products.sellerId} = ${viewer.id}`),
         ),
       ]);

@@ -458,12 +458,31 @@ describe('GET /api/my/overview', () => {
   });
 });
 
-describe('a product gone from the order', () => {
-  it('answers an unknown order for a buyer who hid it', async () => {
+describe('an order its buyer deleted', () => {
+  it('keeps a paid order waiting for its handoff, and says what happened to one deleted later', async () => {
     const { bookingId } = await paidOrder();
+    const refused = await buyer.client.delete(`/api/bookings/${bookingId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'ORDER_AWAITING_HANDOFF',
+      message: buyerMessages.paidOrderCannotBeDeleted,
+    });
+    const order = (await buyer.client.get(`/api/bookings/${bookingId}`)).json();
+    expect(order).toMatchObject({ status: 'paid', handoffCode: '654321' });
+
+    expect(
+      (await seller.client.post(`/api/bookings/${bookingId}/handoff`, { code: '654321' })).statusCode,
+    ).toBe(200);
     expect((await buyer.client.delete(`/api/bookings/${bookingId}`)).statusCode).toBe(204);
     const res = await buyer.client.get(`/api/bookings/${bookingId}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(buyerMessages.bookingNotFound);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().error.code).toBe('ORDER_DELETED');
+    expect(res.json().error.message).toMatch(
+      /^You deleted this order from My Orders on \w{3} \w{3} \d{2} \d{4}\./,
+    );
+    // Anyone else still gets the answer an unknown order gets.
+    const stranger = await rival.client.get(`/api/bookings/${bookingId}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.message).toBe(buyerMessages.bookingNotFound);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Card payment rules: who may pay for a booking, the checkout hold, one intent per booking and amount,
- * and settlement (settlement.ts) as the only way a booking becomes paid. Amounts and currencies always
- * come from the product in the database, never from a request.
+ * and settlement (settlement.ts) as the only way a booking becomes paid. The amount is the booking's own
+ * price, recorded when it was booked (a later drop lowers it, a raise never reaches it: decision 0036),
+ * never the product's current price and never a request's.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -232,6 +233,8 @@ export class PaymentsService {
             : `${orderCancelledMessage(outcome.reason)} Your card was not charged.`,
           outcome.reason === cancelReasons.soldToAnother ? 'PRODUCT_SOLD' : 'BOOKING_CANCELLED',
         );
+      case 'stale':
+        throw new Conflict(paymentMessages.priceChanged, 'PRICE_CHANGED');
       case 'not_authorized':
         if (outcome.lastError) throw new CardDeclined(outcome.lastError);
         throw new Conflict(paymentMessages.notAuthorized, 'NOT_AUTHORIZED');
@@ -240,7 +243,7 @@ export class PaymentsService {
     }
   }
 
-  /** The buyer's own booking with its product's current price; anyone else's is "not found". */
+  /** The buyer's own booking with the price it was booked at; anyone else's is "not found". */
   private async findOwnBooking(viewer: Viewer, bookingId: string): Promise<PayableBooking> {
     const [row] = await this.deps.db
       .select({
@@ -250,8 +253,8 @@ export class PaymentsService {
         productId: bookings.productId,
         productStatus: products.status,
         productDeletedAt: products.deletedAt,
-        amountCents: products.sellingPriceCents,
-        currency: products.currency,
+        amountCents: bookings.priceCents,
+        currency: bookings.currency,
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
@@ -284,8 +287,9 @@ export class PaymentsService {
   }
 
   /**
-   * The price read again once the hold is ours: its seller may have changed it between the first read and
-   * the hold, and cannot while it is held (products.service edit), so the intent asks for what it says now.
+   * The booking's price read again once the hold is ours: a price drop may have lowered it between the
+   * first read and the hold, and no edit can while it is held (products.service edit), so the intent asks
+   * for what it says now.
    */
   private async priceWhileHeld(viewer: Viewer, booking: PayableBooking): Promise<PayableBooking> {
     const current = await this.findOwnBooking(viewer, booking.id);

@@ -38,6 +38,8 @@ export type SettlementOutcome =
   | { kind: 'released'; reason: string; bookingId: string }
   /** The provider has no authorized money for this intent (yet). */
   | { kind: 'not_authorized'; lastError: string | null }
+  /** The intent asks for another amount than the booking's price now (a price drop came in between). */
+  | { kind: 'stale'; bookingId: string }
   /** Not an intent of ours. */
   | { kind: 'unknown' };
 
@@ -94,8 +96,6 @@ export async function settleIn(
     .select({
       status: products.status,
       deletedAt: products.deletedAt,
-      priceCents: products.sellingPriceCents,
-      currency: products.currency,
     })
     .from(products)
     .where(eq(products.id, target.productId))
@@ -106,6 +106,8 @@ export async function settleIn(
       buyerId: bookings.buyerId,
       status: bookings.status,
       cancelReason: bookings.cancelReason,
+      priceCents: bookings.priceCents,
+      currency: bookings.currency,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
@@ -116,9 +118,9 @@ export async function settleIn(
     // Only an intent for exactly what checkout would charge: a signed event still names an amount
     // that someone other than this server may have chosen.
     const { amountCents, currency } = input.reported;
-    if (amountCents !== product.priceCents || currency !== product.currency) {
+    if (amountCents !== booking.priceCents || currency !== booking.currency) {
       throw new IntentMismatch(
-        `intent ${input.reported.id} is for ${amountCents} ${currency}, booking ${bookingId} costs ${product.priceCents} ${product.currency}`,
+        `intent ${input.reported.id} is for ${amountCents} ${currency}, booking ${bookingId} costs ${booking.priceCents} ${booking.currency}`,
       );
     }
     await tx
@@ -185,6 +187,14 @@ export async function settleIn(
     return { kind: 'released', reason: lostBecause, bookingId: booking.id };
   }
 
+  // What the buyer booked is what they are charged: an intent made for an older price (the seller has
+  // lowered it since) never settles, whatever the provider says about it.
+  if (intent.amountCents !== booking.priceCents || intent.currency !== booking.currency) {
+    await provider.release(ref);
+    await markIntent({ status: 'cancelled' });
+    return { kind: 'stale', bookingId: booking.id };
+  }
+
   const remote = await provider.retrieveIntent(ref);
   if (remote.status === 'requires_payment' || remote.status === 'cancelled') {
     await markIntent({
@@ -215,7 +225,14 @@ export async function settleIn(
     .returning();
   await tx
     .update(bookings)
-    .set({ status: 'paid', paidAt: sql`now()`, handoffCode: newHandoffCode(), handoffAttempts: 0 })
+    .set({
+      status: 'paid',
+      // The order records what was charged (equal to its price, checked above).
+      priceCents: payment!.amountCents,
+      paidAt: sql`now()`,
+      handoffCode: newHandoffCode(),
+      handoffAttempts: 0,
+    })
     .where(eq(bookings.id, booking.id));
   await tx
     .update(products)

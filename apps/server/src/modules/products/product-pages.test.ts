@@ -401,26 +401,45 @@ describe('favourites', () => {
     }
   });
 
-  it('tells savers of a price drop once per drop and person, by mail and notice', async () => {
+  it('tells savers of a new low price once per person and day, by mail and notice', async () => {
     const id = await addProduct(1);
     await buyer.client.post(`/api/favourites/${id}`);
     await otherBuyer.client.post(`/api/favourites/${id}`);
     await seller.client.patch(`/api/products/${id}`, { sellingPrice: '180' });
     await seller.client.patch(`/api/products/${id}`, { title: 'Only the title' });
-    await seller.client.patch(`/api/products/${id}`, { sellingPrice: '190' }); // a rise: nobody is told
     let mails = await favouriteMails(id);
     expect(mails.map((m) => m.to).sort()).toEqual([buyer.email, otherBuyer.email].sort());
     expect(mails.every((m) => m.subject.startsWith('Price drop'))).toBe(true);
+    // A rise tells nobody; neither does a drop back to a price of the last 14 days, nor ten cent-sized
+    // ups and downs, nor a second new low on the same day.
+    await seller.client.patch(`/api/products/${id}`, { sellingPrice: '190' });
+    await seller.client.patch(`/api/products/${id}`, { sellingPrice: '185' });
+    for (let i = 0; i < 10; i++) {
+      await seller.client.patch(`/api/products/${id}`, { sellingPrice: i % 2 ? '185.01' : '185' });
+    }
     await seller.client.patch(`/api/products/${id}`, { sellingPrice: '150' });
     mails = await favouriteMails(id);
-    expect(mails).toHaveLength(4);
-    expect(new Set(mails.map((m) => m.key)).size).toBe(4);
+    expect(mails).toHaveLength(2);
 
     const listed = (await buyer.client.get('/api/my/notices')).json();
     const mineNotices = listed.items.filter((n: { productId: string }) => n.productId === id);
-    expect(mineNotices).toHaveLength(2);
+    expect(mineNotices).toHaveLength(1);
     expect(mineNotices[0]).toMatchObject({ kind: 'price_drop' });
-    expect(mineNotices[0].message).toMatch(/dropped from \$190\.00 to \$150\.00/);
+    expect(mineNotices[0].message).toMatch(/dropped from \$200\.00 to \$180\.00/);
+
+    // The next day, a new low is news again.
+    await db()
+      .update(notices)
+      .set({ eventKey: sql`${notices.eventKey} || ':yesterday'` })
+      .where(eq(notices.productId, id));
+    await db()
+      .update(mailOutbox)
+      .set({ idempotencyKey: sql`${mailOutbox.idempotencyKey} || ':yesterday'` })
+      .where(like(mailOutbox.idempotencyKey, `favourite:price:${id}:%`));
+    await seller.client.patch(`/api/products/${id}`, { sellingPrice: '140' });
+    const later = (await buyer.client.get('/api/my/notices')).json();
+    const newest = later.items.find((n: { productId: string }) => n.productId === id);
+    expect(newest.message).toMatch(/dropped from \$150\.00 to \$140\.00/);
   });
 
   it('tells savers once when the product is removed or sold, but not its buyer', async () => {

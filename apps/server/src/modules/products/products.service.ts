@@ -73,8 +73,8 @@ export class ProductsService {
   /**
    * The owning seller changes any field, with the rules of adding, while the product is on sale and nobody
    * is paying for it. The product row is locked first, so a checkout either holds it before (this edit is
-   * refused with 409) or claims it after this edit has committed (and charges the new price). A changed
-   * selling price is recorded, and a drop tells the people who saved the product.
+   * refused with 409) or claims it after this edit has committed. A changed selling price is recorded; a
+   * drop lowers the open bookings' price too, and a new low tells the people who saved the product.
    */
   async edit(sellerId: string, productId: string, input: ProductEditValues): Promise<MyProduct> {
     if (input.categoryId !== undefined) await this.assertCategory(input.categoryId);
@@ -93,6 +93,8 @@ export class ProductsService {
     if (input.depthCm !== undefined) changes.depthCm = input.depthCm;
     if (input.heightCm !== undefined) changes.heightCm = input.heightCm;
 
+    // The lowest price of the last 14 days: what cards show as "was", and what a drop must beat to be news.
+    let wasCents = 0;
     await this.deps.db.transaction(async (tx) => {
       // Locks go user, product, booking everywhere; the seller first, like their uploads.
       await lockPerson(tx, sellerId);
@@ -129,27 +131,38 @@ export class ProductsService {
             ),
           );
         const lowest = recent?.lowest === null || recent?.lowest === undefined ? null : Number(recent.lowest);
-        changes.previousPriceCents = Math.min(product.sellingPriceCents, lowest ?? product.sellingPriceCents);
+        wasCents = Math.min(product.sellingPriceCents, lowest ?? product.sellingPriceCents);
+        changes.previousPriceCents = wasCents;
         changes.priceChangedAt = sql`now()`;
       }
       if (Object.keys(changes).length > 0) {
         await tx.update(products).set(changes).where(eq(products.id, productId));
       }
       if (priceChanged) {
-        const [change] = await tx
-          .insert(priceChanges)
-          .values({
-            productId,
-            oldPriceCents: product.sellingPriceCents,
-            newPriceCents: newPrice,
-            currency: product.currency,
-          })
-          .returning({ id: priceChanges.id });
-        if (newPrice < product.sellingPriceCents) {
+        await tx.insert(priceChanges).values({
+          productId,
+          oldPriceCents: product.sellingPriceCents,
+          newPriceCents: newPrice,
+          currency: product.currency,
+        });
+        // Open bookings keep the price they were booked at, which is what checkout charges: a drop reaches
+        // them (nobody pays more than the piece now costs), a raise never does (decision 0036).
+        await tx
+          .update(bookings)
+          .set({ priceCents: newPrice })
+          .where(
+            and(
+              eq(bookings.productId, productId),
+              eq(bookings.status, 'booked'),
+              gt(bookings.priceCents, newPrice),
+            ),
+          );
+        // Only a price below every price of the last 14 days is news to the people who saved it, so a
+        // seller cannot mail them by raising a price and lowering it again (at most one a day each).
+        if (newPrice < wasCents) {
           await tellPriceDrop(tx, this.deps.config.PUBLIC_URL, {
-            changeId: change!.id,
             productId,
-            fromCents: product.sellingPriceCents,
+            fromCents: wasCents,
             toCents: newPrice,
             currency: product.currency,
           });
@@ -216,7 +229,8 @@ export class ProductsService {
 
   /**
    * Soft delete by its seller or an admin: the product leaves every list, its open bookings are cancelled
-   * with a reason their buyers see, and a sold product's payment records stay as they are.
+   * with a reason their buyers see, and a sold product's payment records stay as they are. A paid order
+   * waiting for its handoff stops a seller (who cancels that sale first) but not an admin (it is refunded).
    */
   async remove(actor: Actor, productId: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
@@ -228,6 +242,15 @@ export class ProductsService {
         .for('update');
       if (!product || (actor.role !== 'admin' && product.sellerId !== actor.id)) {
         throw new NotFound(sellerMessages.productNotFound);
+      }
+      // A buyer has paid and not collected it yet: its seller cancels that sale first (a refund the
+      // seller chooses, with a reason the buyer reads). An admin's removal refunds it as part of removal.
+      if (actor.role !== 'admin') {
+        const [waiting] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(and(eq(bookings.productId, productId), eq(bookings.status, 'paid')));
+        if (waiting) throw new Conflict(sellerMessages.saleWaitingForHandoff, 'SALE_AWAITING_HANDOFF');
       }
       await removeProducts(tx, [productId], cancelReasons.productRemoved, this.deps.config.PUBLIC_URL);
     });

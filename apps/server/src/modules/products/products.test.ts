@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from '../../../test/helpers/app.js';
 import { bookings, categories, productPhotos, products } from '../../platform/db/schema.js';
-import { uploadPhoto } from '../../../test/helpers/fixtures.js';
+import { bookingRow, insertBooking, markPaid, uploadPhoto } from '../../../test/helpers/fixtures.js';
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -433,11 +433,29 @@ describe('DELETE /api/products/:id', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('refunds a sold product’s paid, unfinished order when it is deleted', async () => {
+  it('keeps a product with a paid order waiting for handoff from its seller, until the sale is cancelled', async () => {
     const product = await addProduct(seller);
-    const paid = await openBooking(product.id, buyer.id, 'paid');
-    await ctx.database.db.update(products).set({ status: 'sold' }).where(eq(products.id, product.id));
+    const paid = await insertBooking(ctx.database.db, product.id, buyer.id);
+    await markPaid(ctx.database.db, paid);
+    const refused = await seller.client.delete(`/api/products/${product.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'SALE_AWAITING_HANDOFF',
+      message: sellerMessages.saleWaitingForHandoff,
+    });
+    expect((await productRow(product.id)).deletedAt).toBeNull();
+    expect((await bookingRow(ctx.database.db, paid)).status).toBe('paid');
+
+    const cancelled = await seller.client.post(`/api/bookings/${paid}/cancel-sale`, { reason: 'It broke' });
+    expect(cancelled.statusCode).toBe(200);
     expect((await seller.client.delete(`/api/products/${product.id}`)).statusCode).toBe(204);
+  });
+
+  it('refunds a sold product’s paid, unfinished order when an admin removes it', async () => {
+    const product = await addProduct(seller);
+    const paid = await insertBooking(ctx.database.db, product.id, buyer.id);
+    await markPaid(ctx.database.db, paid);
+    expect((await admin.client.delete(`/api/products/${product.id}`)).statusCode).toBe(204);
     const [booking] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, paid));
     expect(booking).toMatchObject({ status: 'refunded', cancelReason: cancelReasons.productRemoved });
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/Toasts';
-import { buyerMessages, messages, postDateLabel, type Booking } from '@furniture-mart/shared';
+import { buyerMessages, messages, orderMessages, postDateLabel, type Booking } from '@furniture-mart/shared';
 import { useConfirm } from '../../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../../components/ui/DataTable';
 import { DocumentTitle } from '../../../components/DocumentTitle';
@@ -51,17 +51,23 @@ export function MyOrdersPage() {
     }
   };
 
-  const deleteButton = (booking: Booking) => (
-    <button
-      type="button"
-      className="btn btn-error btn-outline btn-sm"
-      aria-label={`Delete order for ${booking.product.title}`}
-      disabled={deleteBooking.isPending && deleteBooking.variables === booking.id}
-      onClick={() => void remove(booking)}
-    >
-      Delete
-    </button>
-  );
+  // A paid order waiting for its handoff stays: its page holds the code the buyer collects the item with.
+  const deleteButton = (booking: Booking) =>
+    booking.status === 'paid' ? (
+      <Link to={`/dashboard/orders/${booking.id}`} className="btn btn-primary btn-outline btn-sm">
+        {orderMessages.viewOrder}
+      </Link>
+    ) : (
+      <button
+        type="button"
+        className="btn btn-error btn-outline btn-sm"
+        aria-label={`Delete order for ${booking.product.title}`}
+        disabled={deleteBooking.isPending && deleteBooking.variables === booking.id}
+        onClick={() => void remove(booking)}
+      >
+        Delete
+      </button>
+    );
 
   const columns: Column<Booking>[] = [
     {

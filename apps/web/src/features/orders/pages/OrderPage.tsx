@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { orderMessages, type BookingDetail } from '@furniture-mart/shared';
+import { buyerMessages, orderMessages, type BookingDetail } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { Alert } from '../../../components/ui/Alert';
 import { Price } from '../../../components/ui/Price';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { useAuth } from '../../../lib/session';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { useOrder } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
@@ -33,12 +33,27 @@ export function OrderPage() {
   const auth = useAuth();
   const order = useOrder(id);
   if (order.isPending) return <PageSpinner />;
-  if (order.isError)
+  if (order.isError) {
+    // The buyer deleted it: nothing to retry, only where to go instead.
+    if (isApiError(order.error) && order.error.code === 'ORDER_DELETED')
+      return (
+        <Alert
+          tone="info"
+          action={
+            <Link to="/dashboard/myOrders" className="btn btn-sm">
+              {buyerMessages.goToMyOrders}
+            </Link>
+          }
+        >
+          {order.error.message}
+        </Alert>
+      );
     return (
       <Alert tone="error" onRetry={() => void order.refetch()}>
         {errorMessage(order.error)}
       </Alert>
     );
+  }
   const data: BookingDetail = order.data;
   const me = auth.status === 'signedIn' ? auth.me.user : null;
   const isBuyer = me?.id === data.buyer.id;
