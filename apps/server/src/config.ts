@@ -32,7 +32,7 @@ const trustProxy = z.string().transform((value, context): false | number | strin
     code: 'custom',
     message:
       text === 'true' || text === 'yes'
-        ? 'trusting every proxy lets a client choose its own address; give the number of proxy hops (e.g. 1) or the proxies\' addresses'
+        ? "trusting every proxy lets a client choose its own address; give the number of proxy hops (e.g. 1) or the proxies' addresses"
         : `must be a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (not ${wrong.join(', ')})`,
   });
   return z.NEVER;
@@ -45,12 +45,16 @@ const originList = z.string().transform((value, context) => {
     let origin: string | null = null;
     try {
       const url = new URL(item);
-      if (['http:', 'https:'].includes(url.protocol) && url.origin === item.replace(/\/$/, '')) origin = url.origin;
+      if (['http:', 'https:'].includes(url.protocol) && url.origin === item.replace(/\/$/, ''))
+        origin = url.origin;
     } catch {
       // reported below
     }
     if (!origin) {
-      context.addIssue({ code: 'custom', message: `${item} is not an origin such as https://shop.example.com` });
+      context.addIssue({
+        code: 'custom',
+        message: `${item} is not an origin such as https://shop.example.com`,
+      });
       return z.NEVER;
     }
     origins.push(origin);
@@ -59,91 +63,94 @@ const originList = z.string().transform((value, context) => {
 });
 const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
 
-export const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    /** Defaults to http://localhost:<PORT> (see loadConfig). */
-    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.preprocess(
-      emptyAsUndefined,
-      z
-        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-        .optional(),
-    ),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /** How long a listing answer may come from memory (modules/catalogue/listing-cache.ts); 0: never. */
-    LISTING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
-    /** The most memory listing answers kept in memory may take, in MiB (their size as JSON). */
-    LISTING_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
-    CURRENCY: z
-      .string()
-      .refine(isKnownCurrency, {
-        error: (issue) => `${String(issue.input)} is not an ISO 4217 currency code (such as USD, EUR, JPY)`,
-      })
-      .default('USD'),
-    BETTER_AUTH_SECRET: optionalString,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /**
-     * Which proxies in front of the server may report the client address in X-Forwarded-For: a number
-     * of hops, or a comma-separated list of proxy addresses and CIDR ranges. Never "trust anyone".
-     */
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()).default(false),
-    /** Origins other than PUBLIC_URL's that may send state-changing requests (comma-separated). */
-    ALLOWED_ORIGINS: z.preprocess(emptyAsUndefined, originList.optional()).default([]),
-    SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_PUBLISHABLE_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_API_HOST: optionalString,
-    STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().optional()),
-    STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
-    S3_BUCKET: optionalString,
-    S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
-    S3_REGION: z.string().default('us-east-1'),
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
-    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-    /** Failed sign-ins (and wrong current passwords) allowed per account in SIGN_IN_FAILURE_WINDOW_MINUTES. */
-    SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-    /** Failed sign-ins allowed per client address in the same window, whichever accounts they name. */
-    SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-    SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-    /** Products one buyer may hold in checkout at the same time. */
-    MAX_CHECKOUT_HOLDS: z.coerce.number().int().min(1).max(100).default(1),
-    /** Open (unpaid) bookings one buyer may have at the same time. */
-    MAX_OPEN_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
-    /** PostgreSQL server only: how long one statement may run, and wait for a lock, before it is stopped. */
-    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
-    /** How long start-up waits for the database to accept connections before giving up. */
-    DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-    /** redis:// URL: rate limits shared by every instance (lib/redis.ts); unset: kept in memory. */
-    REDIS_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-    ),
-    /** Prepended to every Redis key of this application, so several may share one Redis. */
-    REDIS_KEY_PREFIX: z.string().default('furniture-mart:'),
-    /** false: migrations are a release step (npm run db:migrate), not part of every start. */
-    MIGRATE_ON_START: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
-    /** After SIGTERM: how long /api/ready says 503 while requests are still served, before closing. */
-    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
-    /** smtp:// or smtps:// server for outgoing mail; unset: messages stay in the database (/dev/mail). */
-    SMTP_URL: z.preprocess(
-      emptyAsUndefined,
-      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    ),
-    MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
-    /** A paid order not handed over after this many days completes by itself (unless reported). */
-    HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
-  });
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Defaults to http://localhost:<PORT> (see loadConfig). */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a listing answer may come from memory (modules/catalogue/listing-cache.ts); 0: never. */
+  LISTING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** The most memory listing answers kept in memory may take, in MiB (their size as JSON). */
+  LISTING_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
+  CURRENCY: z
+    .string()
+    .refine(isKnownCurrency, {
+      error: (issue) => `${String(issue.input)} is not an ISO 4217 currency code (such as USD, EUR, JPY)`,
+    })
+    .default('USD'),
+  BETTER_AUTH_SECRET: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies in front of the server may report the client address in X-Forwarded-For: a number
+   * of hops, or a comma-separated list of proxy addresses and CIDR ranges. Never "trust anyone".
+   */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()).default(false),
+  /** Origins other than PUBLIC_URL's that may send state-changing requests (comma-separated). */
+  ALLOWED_ORIGINS: z.preprocess(emptyAsUndefined, originList.optional()).default([]),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().optional()),
+  STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /**
+   * Failed sign-ins (and wrong current passwords) for one account from anywhere, in
+   * SIGN_IN_FAILURE_WINDOW_MINUTES, after which its owner is mailed and each failing address gets fewer
+   * tries. Never refuses an address with no failures for the account.
+   */
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins allowed for one account from one client address in the same window. */
+  SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins allowed per client address in the same window, whichever accounts they name. */
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SIGN_IN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Products one buyer may hold in checkout at the same time. */
+  MAX_CHECKOUT_HOLDS: z.coerce.number().int().min(1).max(100).default(1),
+  /** Open (unpaid) bookings one buyer may have at the same time. */
+  MAX_OPEN_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL server only: how long one statement may run, and wait for a lock, before it is stopped. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** How long start-up waits for the database to accept connections before giving up. */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** redis:// URL: rate limits shared by every instance (lib/redis.ts); unset: kept in memory. */
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  /** Prepended to every Redis key of this application, so several may share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('furniture-mart:'),
+  /** false: migrations are a release step (npm run db:migrate), not part of every start. */
+  MIGRATE_ON_START: z.preprocess(emptyAsUndefined, bool.optional()).default(true),
+  /** After SIGTERM: how long /api/ready says 503 while requests are still served, before closing. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  /** smtp:// or smtps:// server for outgoing mail; unset: messages stay in the database (/dev/mail). */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
+  /** A paid order not handed over after this many days completes by itself (unless reported). */
+  HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
+});
 
 /**
  * Rules across variables, checked on the raw values so they are reported together with per-variable
@@ -203,4 +210,3 @@ export function shouldSeedDemo(config: Config): boolean {
   if (config.NODE_ENV === 'production') return false;
   return config.SEED_DEMO ?? !config.DATABASE_URL;
 }
-

@@ -57,6 +57,20 @@ describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('UNAVAILABLE');
     }
+    // Signing in or up needs the database too: the same 503, never Better Auth's bare 500.
+    for (const [path, body] of [
+      ['/api/auth/sign-in/email', { email: 'someone@example.test', password: 'a-long-password' }],
+      [
+        '/api/auth/sign-up/email',
+        { name: 'Someone', email: 'someone@example.test', password: 'a-long-password', role: 'buyer' },
+      ],
+      ['/api/auth/request-password-reset', { email: 'someone@example.test' }],
+    ] as const) {
+      const res = await client.post(path, body);
+      expect(res.statusCode, path).toBe(503);
+      expect(res.json().error.code).toBe('UNAVAILABLE');
+      expect(res.headers['retry-after']).toBeDefined();
+    }
     // Still alive: liveness does not depend on the database, and categories are answered from memory.
     expect((await client.get('/api/health')).statusCode).toBe(200);
     expect((await client.get('/api/categories')).statusCode).toBe(200);

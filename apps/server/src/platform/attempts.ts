@@ -105,8 +105,16 @@ export interface AttemptLimitOptions {
   message: (minutes: number) => string;
 }
 
+export interface AttemptKey {
+  key: string;
+  /** The most attempts allowed in the window, or a rule given every key's count (in `begin`'s order). */
+  max: number | ((counts: readonly number[]) => number);
+}
+
 /** One attempt in progress: `succeeded()` gives it back, `failed()` keeps it counted. */
 export interface Attempt {
+  /** Each key's count with this attempt, in the order they were given. */
+  counts: readonly number[];
   succeeded(): Promise<void>;
   failed(): Promise<void>;
 }
@@ -119,12 +127,16 @@ export class AttemptLimit {
 
   /**
    * Counts an attempt against every key, each with its own limit (e.g. the account and the client
-   * address); throws 429 with the wait when any of them is over its limit, counting nothing.
+   * address); throws 429 with the wait when any of them is over its limit, counting nothing. A limit may
+   * depend on every key's count (a stricter one while another count is high); a key counted only to be
+   * read has no limit (`Infinity`). Answers the counts with the attempt.
    */
-  async begin(limits: ReadonlyArray<{ key: string; max: number }>): Promise<Attempt> {
+  async begin(limits: ReadonlyArray<AttemptKey>): Promise<Attempt> {
     const keys = limits.map((limit) => limit.key);
     const counts = await Promise.all(keys.map((key) => this.store.add(key, this.options.windowMs)));
-    const over = counts.filter((count, index) => count.count > limits[index]!.max);
+    const values = counts.map((count) => count.count);
+    const maxOf = (limit: AttemptKey) => (typeof limit.max === 'function' ? limit.max(values) : limit.max);
+    const over = counts.filter((count, index) => count.count > maxOf(limits[index]!));
     if (over.length > 0) {
       await Promise.all(keys.map((key) => this.store.remove(key)));
       const waitMs = Math.max(...over.map((count) => count.resetMs));
@@ -133,6 +145,7 @@ export class AttemptLimit {
     }
     let settled = false;
     return {
+      counts: values,
       succeeded: async () => {
         if (settled) return;
         settled = true;

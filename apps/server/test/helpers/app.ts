@@ -37,6 +37,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     SIGN_IN_FAILURES_PER_ACCOUNT: '10000',
+    SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '10000',
     SIGN_IN_FAILURES_PER_ADDRESS: '10000',
     // Test files reuse one buyer across many products; the limits have tests of their own.
     MAX_CHECKOUT_HOLDS: '100',

@@ -21,7 +21,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `answerAfterMs`: the server takes that long to accept each message (a slow relay). */
+export async function startSmtp({ answerAfterMs = 0 }: { answerAfterMs?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,7 +34,8 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({ ...parseMessage(raw), to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        if (answerAfterMs > 0) setTimeout(callback, answerAfterMs);
+        else callback();
       });
     },
   });

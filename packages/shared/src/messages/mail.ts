@@ -20,6 +20,8 @@ export const accountMessages = {
   verifyBanner: 'Please confirm your email address: we sent you a link.',
   verifyResend: 'Resend',
   verifySent: 'A new confirmation link is on its way.',
+  verifyResentRecently: (minutes: number) =>
+    `A confirmation link was sent to this address a few minutes ago. Check your inbox, or ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   verified: 'Your email address is confirmed. Thank you!',
   verifyFailed: 'This confirmation link is invalid or expired. Use Resend to get a new one.',
 } as const;
@@ -73,6 +75,16 @@ export const mailCopy = {
     paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.'],
     action: { label: 'Choose a new password', url: p.url },
     footer: 'If it was not you, ignore this message: your password stays as it is.',
+  }),
+  signInAttempts: (p: { name: string; failures: number; minutes: number; url: string }): MailCopy => ({
+    subject: 'Someone is trying to sign in to your account',
+    greeting: `Hello ${p.name},`,
+    paragraphs: [
+      `Your password was entered wrongly ${p.failures} times in the last ${p.minutes} minutes.`,
+      'If that was not you, your password kept them out, and you can still sign in as usual. If your password is easy to guess or used elsewhere, choose a new one.',
+    ],
+    action: { label: 'Choose a new password', url: p.url },
+    footer: 'If it was you, there is nothing to do.',
   }),
   bookingCreated: (p: {
     seller: string;

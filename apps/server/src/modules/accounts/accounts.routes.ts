@@ -6,6 +6,7 @@
  * product's own messages, and no answer carries the session token in its body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow } from '../../platform/auth/allow.js';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -23,7 +24,8 @@ import {
 import { signUpRole } from '../../platform/auth/auth.js';
 import { meOf } from '../../platform/auth/viewer.js';
 import { newPasswordSchema } from '../../platform/auth/passwords.js';
-import { AttemptLimit, type Attempt } from '../../platform/attempts.js';
+import { signInGuard } from './sign-in-guard.js';
+import { AttemptLimit } from '../../platform/attempts.js';
 import { AppError } from '../../platform/errors.js';
 
 /** The requests of the account endpoints, with the server's check against common passwords. */
@@ -35,16 +37,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const perAddress = {
     rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' },
   };
-  // Password guesses, counted per account and per client address; a successful sign-in gives its
-  // attempt back. Wrong current passwords at change-password count against the same account budget.
-  const guesses = new AttemptLimit(app.attemptStore, {
-    windowMs: config.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000,
-    message: messages.signInLimitReached,
-  });
-  const guessLimits = (email: string, ip: string) => [
-    { key: `password-guess:account:${email.trim().toLowerCase()}`, max: config.SIGN_IN_FAILURES_PER_ACCOUNT },
-    { key: `password-guess:address:${ip}`, max: config.SIGN_IN_FAILURES_PER_ADDRESS },
-  ];
+  // Password guesses (sign-in-guard.ts); a successful sign-in gives its attempt back. Wrong current
+  // passwords at change-password count like failed sign-ins.
+  const guesses = signInGuard(app);
   // Signed out (401) is answered before the body is looked at, as on every route that needs a session;
   // declared through allow() so the OpenAPI document marks these routes as needing the session.
   const signedIn = allow().preValidation;
@@ -72,9 +67,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['accounts'], summary: 'Sign in with email and password', body: requests.signIn },
     },
     async (request, reply) => {
-      const attempt = await guesses.begin(guessLimits(request.body.email, request.ip));
+      const attempt = await guesses.begin(request.body.email, request.ip);
       const response = await callAuth(app, request, request.body);
-      await settle(attempt, response.status === 401);
+      await guesses.settle(attempt, request.body.email, response.status === 401);
       return sendAuthAnswer(reply, response);
     },
   );
@@ -132,9 +127,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const viewer = await request.requireViewer();
-      const attempt = await guesses.begin(guessLimits(viewer.email, request.ip));
+      const attempt = await guesses.begin(viewer.email, request.ip);
       const response = await callAuth(app, request, request.body);
-      await settle(attempt, response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD');
+      const wrongPassword = response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD';
+      await guesses.settle(attempt, viewer.email, wrongPassword);
       return sendAuthAnswer(reply, response);
     },
   );
@@ -176,11 +172,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** A failed guess stays counted; anything else gives the attempt back. */
-function settle(attempt: Attempt, failedGuess: boolean): Promise<void> {
-  return failedGuess ? attempt.failed() : attempt.succeeded();
-}
-
 async function errorCodeOf(response: Response): Promise<string | undefined> {
   try {
     return ((await response.clone().json()) as { code?: string }).code;
@@ -191,6 +182,9 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
 
 // ---------- password reset and email verification (Better Auth's own flows) ----------
 
+/** How often a signed-out request may send one address its verification link again. */
+export const VERIFICATION_RESEND_MINUTES = 10;
+
 /**
  * The endpoints of account recovery, each explicit with its own schema and the sign-in rate limit.
  * An unknown email on request-password-reset gets the same answer as a known one (Better Auth's).
@@ -200,13 +194,35 @@ async function accountRecoveryRoutes(
   perAddress: { rateLimit: { max: number; timeWindow: string } },
 ): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
+  // The work for an address (looking it up, writing a token, queueing the mail) is done after the answer,
+  // so a known and an unknown email answer alike and in the same time.
+  const afterAnswer = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(afterAnswer);
+  });
   route.post(
     '/api/auth/request-password-reset',
     {
       config: perAddress,
       schema: { tags: ['accounts'], summary: 'Email a password reset link', body: requests.requestReset },
     },
-    (request, reply) => forward(app, request, reply),
+    async (request, reply) => {
+      // An unreachable database still answers 503 here, as everywhere, rather than a promise of a mail.
+      await app.database.db.execute(sql`select 1`);
+      const work = callAuth(app, request, request.body)
+        .then(async (response) => {
+          if (response.status >= 400) {
+            request.log.error(
+              { status: response.status, body: await response.text() },
+              'password reset failed',
+            );
+          }
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset failed'))
+        .finally(() => afterAnswer.delete(work));
+      afterAnswer.add(work);
+      return reply.send({ status: true, message: accountMessages.forgotSent });
+    },
   );
   route.post(
     '/api/auth/reset-password',
@@ -220,17 +236,29 @@ async function accountRecoveryRoutes(
     },
     (request, reply) => forward(app, request, reply),
   );
+  // Anyone may ask for an unverified address's link again, so without the owner's session an address
+  // gets at most one a window: nobody can flood someone's inbox through us.
+  const resends = new AttemptLimit(app.attemptStore, {
+    windowMs: VERIFICATION_RESEND_MINUTES * 60_000,
+    message: accountMessages.verifyResentRecently,
+  });
   route.post(
     '/api/auth/send-verification-email',
     {
       config: perAddress,
       schema: {
         tags: ['accounts'],
-        summary: 'Send the email verification link again',
+        summary: 'Send the email verification link again (signed out: once per address in 10 minutes)',
         body: requests.sendVerification,
       },
     },
-    (request, reply) => forward(app, request, reply),
+    async (request, reply) => {
+      if (!(await request.viewer())) {
+        const address = request.body.email.trim().toLowerCase();
+        await resends.begin([{ key: `verification-resend:${address}`, max: 1 }]);
+      }
+      return forward(app, request, reply);
+    },
   );
   route.get(
     '/api/auth/verify-email',
@@ -290,6 +318,9 @@ async function sendAuthAnswer(reply: FastifyReply, response: Response) {
 
   const text = await response.text();
   if (response.status < 400) return reply.send(withoutSessionToken(text));
+  // Better Auth answers any failure of its own with a bare 500. When the database is what failed, this
+  // throws its error, which answers 503 with Retry-After as every other route does in an outage.
+  if (response.status >= 500) await reply.server.database.db.execute(sql`select 1`);
 
   const { status, code, message, fields } = toProductError(path, response.status, text);
   reply.status(status).header('content-type', 'application/json; charset=utf-8');

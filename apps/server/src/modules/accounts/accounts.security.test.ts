@@ -106,7 +106,7 @@ describe('nobody can make themself admin', () => {
 
 describe('limits hold on every spelling', () => {
   it('a sign-in through another spelling is refused and never reaches Better Auth', async () => {
-    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT: '1' });
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '1' });
     try {
       const user = await signUp(limited.app, 'buyer', { password });
       const guess = (path: string) =>
@@ -242,7 +242,7 @@ describe('passwords', () => {
 
 describe('wrong current passwords count against the account', () => {
   it('locks change-password and sign-in after the limit', async () => {
-    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT: '2' });
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '2' });
     try {
       const user = await signUp(limited.app, 'buyer', { password });
       const guess = () =>

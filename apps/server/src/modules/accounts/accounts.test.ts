@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@furniture-mart/shared';
 import {
@@ -9,7 +9,7 @@ import {
   TestClient,
   type TestContext,
 } from '../../../test/helpers/app.js';
-import { sessions, users } from '../../platform/db/schema.js';
+import { mailOutbox, sessions, users } from '../../platform/db/schema.js';
 
 let ctx: TestContext;
 const anonymous = () => new TestClient(ctx.app);
@@ -255,24 +255,29 @@ describe('abuse', () => {
       ...extra,
     });
 
-  it('limits failed sign-ins per account with 429, Retry-After and a message; successes do not count', async () => {
-    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT: '3' });
+  it('limits failed sign-ins per account and address with 429, Retry-After and a message; successes do not count', async () => {
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3' });
     try {
       const user = await signUp(limited.app, 'buyer', { password });
       const other = await signUp(limited.app, 'buyer', { password });
       expect((await signIn(limited.app, user.email, 'wrong-password')).statusCode).toBe(401);
       expect((await signIn(limited.app, user.email, 'wrong-password')).statusCode).toBe(401);
       // Right passwords, any number of them, leave the budget as it was.
-      for (let i = 0; i < 5; i++) expect((await signIn(limited.app, user.email, password)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await signIn(limited.app, user.email, password)).statusCode).toBe(200);
       expect((await signIn(limited.app, user.email.toUpperCase(), 'wrong-password')).statusCode).toBe(401);
       const blocked = await signIn(limited.app, user.email, password);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error.code).toBe('RATE_LIMITED');
-      expect(blocked.json().error.message).toMatch(/Too many failed sign-in attempts\. Please wait 15 minutes/);
+      expect(blocked.json().error.message).toMatch(
+        /Too many failed sign-in attempts\. Please wait 15 minutes/,
+      );
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
       expect(blocked.cookies.filter((c) => c.name.includes('session_token'))).toHaveLength(0);
-      // Another account is not affected.
+      // Another account is not affected, nor the owner signing in from another address.
       expect((await signIn(limited.app, other.email, password)).statusCode).toBe(200);
+      const elsewhere = await signIn(limited.app, user.email, password, { remoteAddress: '10.9.8.7' });
+      expect(elsewhere.statusCode).toBe(200);
     } finally {
       await limited.close();
     }
@@ -298,8 +303,46 @@ describe('abuse', () => {
     }
   });
 
+  it('never lets a stranger lock the owner out, tells the owner once, and slows the guessing addresses', async () => {
+    const limited = await createTestApp({
+      SIGN_IN_FAILURES_PER_ACCOUNT: '4',
+      SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '10',
+    });
+    try {
+      const owner = await signUp(limited.app, 'buyer', { password });
+      const from = (address: string, pw: string) =>
+        signIn(limited.app, owner.email, pw, { remoteAddress: address });
+      const alerts = () =>
+        limited.app.database.db
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(eq(mailOutbox.toAddress, owner.email), like(mailOutbox.idempotencyKey, 'sign-in-alert:%')),
+          );
+
+      // Up to the account-wide threshold, one address guesses as much as any address may.
+      for (let i = 0; i < 3; i++) expect((await from('203.0.113.1', 'wrong-password')).statusCode).toBe(401);
+      expect(await alerts()).toHaveLength(0);
+      expect((await from('203.0.113.1', 'wrong-password')).statusCode).toBe(401);
+      const [alert] = await alerts();
+      expect(alert?.subject).toBe('Someone is trying to sign in to your account');
+      expect(alert?.textBody).toContain('entered wrongly 4 times');
+
+      // Past it, each address that fails for this account has few tries left ...
+      const second = [];
+      for (let i = 0; i < 4; i++) second.push((await from('203.0.113.2', 'wrong-password')).statusCode);
+      expect(second).toEqual([401, 401, 401, 429]);
+      expect((await from('203.0.113.1', password)).statusCode).toBe(429);
+      // ... but the owner, from an address with no failures for the account, signs in at once.
+      expect((await from('198.51.100.7', password)).statusCode).toBe(200);
+      expect(await alerts()).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('holds the limit under concurrent guesses', async () => {
-    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT: '5' });
+    const limited = await createTestApp({ SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '5' });
     try {
       const user = await signUp(limited.app, 'buyer', { password });
       const answers = await Promise.all(
@@ -348,7 +391,11 @@ describe('abuse', () => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 429]);
-      expect(Number((await new TestClient(limited.app).post('/api/auth/sign-up/email', {})).headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        Number(
+          (await new TestClient(limited.app).post('/api/auth/sign-up/email', {})).headers['retry-after'],
+        ),
+      ).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }

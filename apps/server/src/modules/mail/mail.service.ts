@@ -9,7 +9,7 @@ import { errorMessages } from '@furniture-mart/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
-import { claimDue } from '../../platform/db/queue.js';
+import { LEASE_SECONDS, claimDue, whileLeased } from '../../platform/db/queue.js';
 import { mailOutbox } from '../../platform/db/schema.js';
 import { backoffSeconds } from '../../lib/periodic.js';
 import { NotFound } from '../../platform/errors.js';
@@ -18,6 +18,8 @@ import type { MailTransport } from './transport.js';
 export interface MailRunOptions {
   /** How many messages one run takes at most. */
   batch?: number;
+  /** How long a claim lasts unless renewed (the default lease; tests shorten it). */
+  leaseSeconds?: number;
   /** Stop after the message in progress (a shutdown). */
   signal?: AbortSignal;
 }
@@ -33,23 +35,31 @@ export class MailService {
   }
 
   /** Sends what is due; answers how many were sent. */
-  async runOnce({ batch = 25, signal }: MailRunOptions = {}): Promise<number> {
+  async runOnce({ batch = 25, signal, leaseSeconds = LEASE_SECONDS }: MailRunOptions = {}): Promise<number> {
     const { db } = this.deps;
-    const claimed = await claimDue(db, mailOutbox, batch, { countAttempt: true });
+    const claimed = await claimDue(db, mailOutbox, batch, { countAttempt: true, leaseSeconds });
     let sent = 0;
     for (const id of claimed) {
       if (signal?.aborted) break;
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.status !== 'pending') continue;
       try {
-        await this.transport.send({
-          messageId: `<${mail.id}@furniture-mart>`,
-          from: this.from,
-          to: mail.toAddress,
-          subject: mail.subject,
-          text: mail.textBody,
-          html: mail.htmlBody,
-        });
+        // The relay may be slow: the claim is renewed until it answers (and its timeouts bound the wait).
+        await whileLeased(
+          db,
+          mailOutbox,
+          id,
+          () =>
+            this.transport.send({
+              messageId: `<${mail.id}@furniture-mart>`,
+              from: this.from,
+              to: mail.toAddress,
+              subject: mail.subject,
+              text: mail.textBody,
+              html: mail.htmlBody,
+            }),
+          leaseSeconds,
+        );
         await db
           .update(mailOutbox)
           .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })

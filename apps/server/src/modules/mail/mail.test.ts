@@ -29,6 +29,20 @@ async function deliver() {
   await ctx.app.services.mail.runOnce({ batch: 500 });
 }
 
+/** A reset request is worked on after its answer: wait until its message is queued, then send it. */
+async function deliverResetTo(email: string) {
+  await expect
+    .poll(async () => {
+      const rows = await ctx.app.database.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.toAddress} = ${email} and ${mailOutbox.subject} = 'Reset your password'`);
+      return rows.length;
+    })
+    .toBeGreaterThan(0);
+  await deliver();
+}
+
 /** Follows a link of a mail inside the app under test (same origin as PUBLIC_URL). */
 function pathOf(link: string): string {
   expect(link.startsWith(`${TEST_ORIGIN}/`)).toBe(true);
@@ -92,7 +106,7 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    await deliver();
+    await deliverResetTo(user.email);
     expect(smtp.to('nobody@example.test')).toHaveLength(0);
     const [mail] = smtp.to(user.email, 'Reset your password');
     expect(mail).toBeDefined();
@@ -125,11 +139,40 @@ describe('password reset', () => {
     });
   });
 
+  it('lets one reset end every other reset link of the account', async () => {
+    const user = await signUp(ctx.app, 'buyer', { password: 'first-password-1' });
+    const anonymous = new TestClient(ctx.app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await anonymous.post('/api/auth/request-password-reset', { email: user.email })).statusCode,
+      ).toBe(200);
+      await expect.poll(async () => (await resetTokensOf(user.id)).length).toBe(i + 1);
+    }
+    tokens.push(...(await resetTokensOf(user.id)));
+    const [older, newer] = tokens;
+    expect(
+      (await anonymous.post('/api/auth/reset-password', { token: newer, newPassword: 'second-pass-2' }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await anonymous.post('/api/auth/reset-password', {
+      token: older,
+      newPassword: 'third-pass-3',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('INVALID_TOKEN');
+    const signIn = await anonymous.post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'second-pass-2',
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
   it('refuses an expired link and a too short password, changing nothing', async () => {
     const user = await signUp(ctx.app, 'buyer', { password: 'keep-this-one' });
     const anonymous = new TestClient(ctx.app);
     await anonymous.post('/api/auth/request-password-reset', { email: user.email });
-    await deliver();
+    await deliverResetTo(user.email);
     const token = new URL(
       linkIn(smtp.to(user.email, 'Reset')[0]!, `${TEST_ORIGIN}/reset-password`),
     ).searchParams.get('token')!;
@@ -152,6 +195,40 @@ describe('password reset', () => {
     expect(signIn.statusCode).toBe(200);
     const bad = await anonymous.post('/api/auth/request-password-reset', { email: 'not an email' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/** The reset tokens an account holds, oldest first. */
+async function resetTokensOf(userId: string): Promise<string[]> {
+  const rows = await ctx.app.database.db
+    .select({ identifier: verifications.identifier })
+    .from(verifications)
+    .where(sql`${verifications.identifier} like 'reset-password:%' and ${verifications.value} = ${userId}`)
+    .orderBy(verifications.createdAt);
+  return rows.map((row) => row.identifier.slice('reset-password:'.length));
+}
+
+describe('resending the verification link', () => {
+  it('sends a signed-out request for an address once in 10 minutes, and the signed-in owner as asked', async () => {
+    const user = await signUp(ctx.app, 'buyer', { name: 'Nora Nag' });
+    const stranger = new TestClient(ctx.app);
+    const first = await stranger.post('/api/auth/send-verification-email', { email: user.email });
+    expect(first.statusCode).toBe(200);
+    const again = await stranger.post('/api/auth/send-verification-email', {
+      email: user.email.toUpperCase(),
+    });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.message).toMatch(/sent to this address a few minutes ago.*10 minutes/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(500);
+    // Another address is not held back, and neither is the owner.
+    const other = await signUp(ctx.app, 'buyer');
+    expect(
+      (await stranger.post('/api/auth/send-verification-email', { email: other.email })).statusCode,
+    ).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(
+      (await user.client.post('/api/auth/send-verification-email', { email: user.email })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -273,6 +350,30 @@ describe('the mail worker', () => {
       .where(sql`${mailOutbox.idempotencyKey} like 'crash-test:%'`);
     expect(rows).toHaveLength(12);
     expect(rows.every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it('keeps a message it is sending through a slow relay from every other worker', async () => {
+    await deliver();
+    const slow = await startSmtp({ answerAfterMs: 2500 });
+    try {
+      await enqueueMail(ctx.app.database.db, {
+        key: 'slow-relay-test',
+        to: 'slow@example.test',
+        copy: { subject: 'Slow relay', greeting: 'Hello,', paragraphs: ['Take your time.'] },
+      });
+      const deps = { config: ctx.config, db: ctx.app.database.db };
+      const first = new MailService(deps, new SmtpTransport(slow.url));
+      const second = new MailService(deps, new SmtpTransport(slow.url));
+      // A lease of one second: without renewal, the second worker would take the message after it.
+      const sending = first.runOnce({ leaseSeconds: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect(await second.runOnce({ leaseSeconds: 1 })).toBe(0);
+      expect(await sending).toBe(1);
+      expect(await second.runOnce({ leaseSeconds: 1 })).toBe(0);
+      expect(slow.to('slow@example.test')).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('retries a message the SMTP server refused, later, with backoff', async () => {

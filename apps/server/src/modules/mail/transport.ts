@@ -20,12 +20,23 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * How long a relay may take, stated rather than left to nodemailer's defaults (two minutes to connect,
+ * ten of silence): a send that stalls fails and is retried later instead of holding its message.
+ */
+export const SMTP_TIMEOUTS = {
+  dnsTimeout: 10_000,
+  connectionTimeout: 20_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 60_000,
+} as const;
+
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp' as const;
   private readonly transporter: Transporter;
 
   constructor(url: string) {
-    this.transporter = nodemailer.createTransport(url);
+    this.transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   }
 
   async send(mail: OutgoingMail): Promise<void> {

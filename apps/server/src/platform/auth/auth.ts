@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { signUpBody, signUpRoles, type SignUpRole } from '@furniture-mart/shared';
 import { allowedOrigins, type Config } from '../../config.js';
 import type { Db } from '../db/client.js';
@@ -75,6 +75,12 @@ export function createAuth({ config, db, secret, recoveryMail: mail }: AuthOptio
       sendResetPassword: mail.sendResetPassword,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // One reset is enough: every other link of the account stops working once a password is set.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(verifications)
+          .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
+      },
     },
     // Email verification: sent at sign-up, never required (docs/decisions/0013).
     emailVerification: {

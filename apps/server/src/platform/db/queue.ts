@@ -24,11 +24,14 @@ export async function claimDue(
   db: Db,
   table: typeof mailOutbox | typeof refunds,
   batch: number,
-  { countAttempt = false }: { countAttempt?: boolean } = {},
+  {
+    countAttempt = false,
+    leaseSeconds = LEASE_SECONDS,
+  }: { countAttempt?: boolean; leaseSeconds?: number } = {},
 ): Promise<string[]> {
   const claimed = await db.execute(sql`
     update ${table}
-    set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})${countAttempt ? sql`, attempts = attempts + 1` : sql``}
+    set locked_until = now() + make_interval(secs => ${leaseSeconds})${countAttempt ? sql`, attempts = attempts + 1` : sql``}
     where id in (
       select id from ${table}
       where status = 'pending' and next_attempt_at <= now()
@@ -39,4 +42,37 @@ export async function claimDue(
     )
     returning id`);
   return rowsOf<{ id: string }>(claimed).map((row) => row.id);
+}
+
+/**
+ * Keeps a claimed row's lease while `work` runs, however long it takes (a slow mail relay), renewing it
+ * every third of the lease, so no other worker takes the row while this one still holds it. A worker
+ * that dies stops renewing, and its lease runs out as before.
+ */
+export async function whileLeased<T>(
+  db: Db,
+  table: typeof mailOutbox | typeof refunds,
+  id: string,
+  work: () => Promise<T>,
+  leaseSeconds = LEASE_SECONDS,
+): Promise<T> {
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = db
+        .execute(
+          sql`update ${table} set locked_until = now() + make_interval(secs => ${leaseSeconds}) where id = ${id} and status = 'pending'`,
+        )
+        .catch(() => {
+          // The next renewal tries again; the lease has two more thirds to run.
+        });
+    },
+    (leaseSeconds * 1000) / 3,
+  );
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+    await renewing;
+  }
 }
