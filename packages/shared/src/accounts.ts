@@ -146,7 +146,7 @@ export function accountRequests(newPassword: z.ZodType<string> = passwordSchema)
     /** Only the display name and picture can change after sign-up; role and verification never. */
     updateUser: z
       .object({
-        name: z.string().trim().min(1).max(80).optional(),
+        name: requiredText(80).optional(),
         image: z.url().max(500).nullable().optional(),
       })
       .strict(),

@@ -9,9 +9,24 @@ import { isAmountText, parseAmount } from './money.js';
 
 const required = { error: messages.required };
 
-/** A required text field: trimmed, and empty counts as missing. */
+/**
+ * Characters that have no place in one line of text a person reads (a name, a title, a caption): control
+ * characters, line and paragraph separators, and the direction overrides that make text read otherwise
+ * than it is stored. Breaks and tabs become spaces, so words stay apart.
+ */
+const breaks = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+const invisible = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+export function toSingleLine(value: string): string {
+  return value.replace(breaks, ' ').replace(invisible, '');
+}
+
+/** A required line of text: cleaned (toSingleLine), trimmed, and empty counts as missing. */
 export const requiredText = (max = 200) =>
-  z.string(required).trim().min(1, messages.required).max(max, messages.atMostCharacters(max));
+  z
+    .string(required)
+    .transform(toSingleLine)
+    .pipe(z.string().trim().min(1, messages.required).max(max, messages.atMostCharacters(max)));
 
 export const emailSchema = z
   .string(required)

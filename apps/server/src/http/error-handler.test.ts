@@ -110,13 +110,13 @@ describe('text the database cannot store', () => {
     ['a search', () => buyer.client.get('/api/products?q=%00')],
     ['an admin search', () => admin.client.get('/api/admin/buyers?q=x%00')],
     [
-      'a booking',
+      'a report',
       async () => {
         const product = await insertProduct(ctx.database.db, seller.id);
-        return buyer.client.post('/api/bookings', {
+        return buyer.client.post('/api/reports', {
           productId: product.id,
-          phone: '+8801711000000',
-          meetingLocation: 'Gate\u0000 2',
+          reason: 'other',
+          details: 'Gate\u0000 2',
         });
       },
     ],

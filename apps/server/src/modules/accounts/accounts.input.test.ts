@@ -3,6 +3,8 @@
  * HEAD on Better Auth's GET endpoints, NUL characters, non-ASCII callback URLs, and a signed-out profile
  * edit being validated before the caller was checked.
  */
+import { eq } from 'drizzle-orm';
+import { users } from '../../platform/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -37,11 +39,14 @@ describe('HEAD on Better Auth endpoints', () => {
 });
 
 describe('session tokens stay out of page scripts', () => {
-  it.each(['/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/ok'])('%s is not served', async (url) => {
-    const res = await buyer.client.get(url);
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain(buyer.client.cookie!.split('=')[1]!.split('.')[0]!);
-  });
+  it.each(['/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/ok'])(
+    '%s is not served',
+    async (url) => {
+      const res = await buyer.client.get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(buyer.client.cookie!.split('=')[1]!.split('.')[0]!);
+    },
+  );
 });
 
 describe('NUL characters, which the database cannot store', () => {
@@ -49,11 +54,25 @@ describe('NUL characters, which the database cannot store', () => {
     [
       'sign-up',
       '/api/auth/sign-up/email',
-      () => ({ name: 'Nul\u0000Name', email: 'nul@example.test', password, role: 'buyer' }),
+      () => ({ name: 'Nul\u0000Name\n', email: 'nul@example.test', password, role: 'buyer' }),
+      'nul@example.test',
     ],
-    ['update-user', '/api/auth/update-user', () => ({ name: 'Nul\u0000Name' })],
-  ])('answers a NUL in the %s body with 400 INVALID_TEXT', async (_name, url, body) => {
+    ['update-user', '/api/auth/update-user', () => ({ name: 'Nul\u0000Name\u202e' }), null],
+  ])('removes control characters from a name in the %s body', async (_name, url, body, email) => {
     const res = await buyer.client.post(url, body());
+    expect(res.statusCode, res.body).toBe(200);
+    const [user] = await ctx.app.database.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.email, email ?? buyer.email));
+    expect(user!.name).toBe('NulName');
+  });
+
+  it('answers a NUL in a Better Auth body field that is not one line of text with 400 INVALID_TEXT', async () => {
+    const res = await buyer.client.post('/api/auth/change-password', {
+      currentPassword: 'pass\u0000word-long',
+      newPassword: 'a-new-long-phrase',
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.code).toBe('INVALID_TEXT');
   });
