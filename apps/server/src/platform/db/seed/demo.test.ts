@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { createTestApp, signUp, type TestContext } from '../../../../test/helpers/app.js';
+import { TestClient, createTestApp, signUp, type TestContext } from '../../../../test/helpers/app.js';
 import { LocalImageStore } from '../../images/local-store.js';
 import { IMAGE_KEY_PATTERN } from '../../images/store.js';
-import { productPhotos, products, users } from '../schema.js';
-import { demoAccounts, demoProducts } from './demo-data.js';
+import { mailOutbox, productPhotos, products, users } from '../schema.js';
+import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
 import { seedDemoIfEmpty } from './demo.js';
 
 /** Local files that can be made to fail after a number of writes: a seed stopped part way. */
@@ -48,7 +48,7 @@ describe('demo data on the first start', () => {
     ctx = await createTestApp({}, { images: store });
     store.writesLeft = 13;
     await expect(seedDemoIfEmpty(ctx.app)).rejects.toThrow('stopped while seeding');
-    // Accounts are made through sign-up, which commits on its own; no product is in place without the rest.
+    // Accounts are written first, each on its own; no product is in place without the rest.
     const stopped = await demoState(ctx);
     expect(stopped.accounts).toHaveLength(demoAccounts.length);
     expect(stopped.products).toBe(0);
@@ -73,6 +73,18 @@ describe('demo data on the first start', () => {
     // Complete now: a later start changes nothing.
     expect(await seedDemoIfEmpty(ctx.app)).toBe(false);
     expect(await demoState(ctx)).toEqual(seeded);
+
+    // The demo addresses are not real: nothing is mailed to them, and they sign in with the demo password.
+    const mails = await ctx.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.toAddress, demoEmails));
+    expect(mails).toEqual([]);
+    const signIn = await new TestClient(ctx.app).post('/api/auth/sign-in/email', {
+      email: demoAccounts[0]!.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(200);
   });
 
   it('gives a demo account its role when a stop left it as a plain buyer', async () => {

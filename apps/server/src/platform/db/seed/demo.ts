@@ -5,7 +5,7 @@
 import { count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { categories, productPhotos, products, users } from '../schema.js';
+import { accounts, categories, productPhotos, products, users } from '../schema.js';
 import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
 import { photoFileColumns, photoFiles, stablePhotoFileKeys } from '../../images/photo-files.js';
@@ -122,18 +122,31 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * Each account with its password, written directly as the server's shell would (Better Auth's own hasher,
+ * as `npm run user:password` does), not through sign-up: the demo addresses are not real, so nothing may
+ * be mailed to them, and sign-up would queue a verification mail.
+ */
 async function ensureAccounts(app: FastifyInstance): Promise<Record<string, string>> {
   const { db } = app.database;
+  const { password } = await app.auth.$context;
   const ids: Record<string, string> = {};
   for (const account of demoAccounts) {
     let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     if (!user) {
-      await app.auth.api.signUpEmail({
-        body: { name: account.name, email: account.email, password: DEMO_PASSWORD },
+      const hash = await password.hash(DEMO_PASSWORD);
+      user = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ name: account.name, email: account.email, emailVerified: true })
+          .returning({ id: users.id });
+        await tx
+          .insert(accounts)
+          .values({ accountId: created!.id, providerId: 'credential', userId: created!.id, password: hash });
+        return created!;
       });
-      [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     }
-    ids[account.key] = user!.id;
+    ids[account.key] = user.id;
   }
   return ids;
 }
