@@ -19,3 +19,4 @@ export * from './payments.js';
 export * from './admin.js';
 export * from './newsletter.js';
 export * from './digits.js';
+export * from './contact-mask.js';

@@ -9,3 +9,4 @@ export * from './seller.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './web.js';
+export * from './conversations.js';
