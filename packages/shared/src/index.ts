@@ -20,3 +20,6 @@ export * from './admin.js';
 export * from './newsletter.js';
 export * from './digits.js';
 export * from './contact-mask.js';
+export * from './length.js';
+export * from './home.js';
+export * from './fit.js';

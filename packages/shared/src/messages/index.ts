@@ -10,3 +10,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './web.js';
 export * from './conversations.js';
+export * from './home.js';
