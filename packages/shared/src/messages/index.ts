@@ -11,3 +11,4 @@ export * from './payments.js';
 export * from './web.js';
 export * from './conversations.js';
 export * from './home.js';
+export * from './places.js';
