@@ -110,3 +110,15 @@ export type FitDimension = (typeof fitDimensions)[number];
 
 /** Limits of a measured piece and of a home profile. */
 export const measureLimits = { maxLengthMm: 5000, maxWeightKg: 500, maxOpenings: 10, spareMm: 20 } as const;
+
+/** Why a typed phone number is refused. */
+export const phoneProblems = [
+  'empty',
+  'characters',
+  'too_short',
+  'too_long',
+  'other_country',
+  'not_mobile',
+  'invalid',
+] as const;
+export type PhoneProblem = (typeof phoneProblems)[number];

@@ -12,3 +12,4 @@ export * from './web.js';
 export * from './conversations.js';
 export * from './home.js';
 export * from './places.js';
+export * from './phones.js';
