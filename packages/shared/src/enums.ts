@@ -91,3 +91,34 @@ export const maxPriceMinor = 2_147_483_647;
 
 /** What the photo picker offers; the server still decides by decoding the file. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Units a person measures furniture and doorways in; everything is stored in whole millimetres. */
+export const lengthUnits = ['mm', 'cm', 'in'] as const;
+export type LengthUnit = (typeof lengthUnits)[number];
+
+/** The openings of a buyer's home a piece has to pass. */
+export const openingKinds = ['door', 'stairs', 'lift'] as const;
+export type OpeningKind = (typeof openingKinds)[number];
+
+/** Whether a piece passes an opening, from best to worst. */
+export const fitVerdicts = ['fits', 'fits_tilted', 'fits_apart', 'wont_fit'] as const;
+export type FitVerdict = (typeof fitVerdicts)[number];
+
+/** The measure of an opening a piece fails: its width, its height (a stair's headroom), a lift cabin's depth. */
+export const fitDimensions = ['width', 'height', 'depth'] as const;
+export type FitDimension = (typeof fitDimensions)[number];
+
+/** Limits of a measured piece and of a home profile. */
+export const measureLimits = { maxLengthMm: 5000, maxWeightKg: 500, maxOpenings: 10, spareMm: 20 } as const;
+
+/** Why a typed phone number is refused. */
+export const phoneProblems = [
+  'empty',
+  'characters',
+  'too_short',
+  'too_long',
+  'other_country',
+  'not_mobile',
+  'invalid',
+] as const;
+export type PhoneProblem = (typeof phoneProblems)[number];

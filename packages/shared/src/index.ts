@@ -19,3 +19,7 @@ export * from './payments.js';
 export * from './admin.js';
 export * from './newsletter.js';
 export * from './digits.js';
+export * from './contact-mask.js';
+export * from './length.js';
+export * from './home.js';
+export * from './fit.js';

@@ -9,3 +9,7 @@ export * from './seller.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './web.js';
+export * from './conversations.js';
+export * from './home.js';
+export * from './places.js';
+export * from './phones.js';

@@ -1,0 +1,200 @@
+/**
+ * Measured pieces and a buyer's home: the `dimensions` a product create or edit takes (in millimetres,
+ * or in centimetres or inches with `unit`) and the openings of GET/PUT /api/my/home. Both are read into
+ * whole millimetres here, once; sizes are above 0 and at most 5 m, a piece at most 500 kg.
+ */
+import { z } from 'zod';
+import {
+  measureLimits,
+  openingKinds,
+  type FitDimension,
+  type LengthUnit,
+  type OpeningKind,
+} from './enums.js';
+import { homeMessages, messages, openingFieldLabels, pieceFieldLabels } from './messages/index.js';
+import { requiredText } from './common.js';
+import { toMillimetres } from './length.js';
+import { toLatinDigits } from './digits.js';
+
+/** A length in `unit` (a number, or its text in either digits) read into whole millimetres. */
+const length = (unit: LengthUnit, field: string) => {
+  const message = unit === 'mm' ? homeMessages.enterWholeMillimetres(field) : homeMessages.enterLength(field);
+  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const mm = toMillimetres(value, unit);
+    if (mm !== null && mm > 0 && mm <= measureLimits.maxLengthMm) return mm;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+};
+
+const weightKg = z
+  .union([z.number(), z.string()], { error: homeMessages.enterWeight })
+  .transform((value, ctx) => {
+    const text = toLatinDigits(String(value)).trim();
+    const kg = /^\d{1,3}(?:\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 10) / 10 : 0;
+    if (kg > 0 && kg <= measureLimits.maxWeightKg) return kg;
+    ctx.addIssue({ code: 'custom', message: homeMessages.enterWeight });
+    return z.NEVER;
+  });
+
+/** A piece as it is stored: whole millimetres, and null for what the seller left out. */
+export const pieceDimensionsSchema = z.object({
+  widthMm: z.number().int(),
+  depthMm: z.number().int(),
+  heightMm: z.number().int(),
+  /** The movers' measure for seating and beds: what the depth becomes when the piece is tipped. */
+  diagonalDepthMm: z.number().int().nullable(),
+  comesApart: z.boolean(),
+  weightKg: z.number().nullable(),
+});
+export type PieceDimensions = z.infer<typeof pieceDimensionsSchema>;
+
+type Measured = {
+  width: number;
+  depth: number;
+  height: number;
+  diagonalDepth?: number | undefined;
+  comesApart?: boolean | undefined;
+  weightKg?: number | undefined;
+};
+
+/** Into the stored form; a diagonal depth above the depth is an issue on the field it was sent in. */
+const stored =
+  (diagonalField: string) =>
+  (piece: Measured, ctx: z.RefinementCtx): PieceDimensions => {
+    if (piece.diagonalDepth !== undefined && piece.diagonalDepth > piece.depth) {
+      ctx.addIssue({ code: 'custom', path: [diagonalField], message: homeMessages.diagonalOverDepth });
+    }
+    return {
+      widthMm: piece.width,
+      depthMm: piece.depth,
+      heightMm: piece.height,
+      diagonalDepthMm: piece.diagonalDepth ?? null,
+      comesApart: piece.comesApart ?? false,
+      weightKg: piece.weightKg ?? null,
+    };
+  };
+
+const extras = {
+  comesApart: z.boolean({ error: messages.chooseOption }).optional(),
+  weightKg: weightKg.optional(),
+};
+
+const dimensionsInMm = z
+  .strictObject({
+    unit: z.literal('mm').optional(),
+    widthMm: length('mm', pieceFieldLabels.width),
+    depthMm: length('mm', pieceFieldLabels.depth),
+    heightMm: length('mm', pieceFieldLabels.height),
+    diagonalDepthMm: length('mm', pieceFieldLabels.diagonalDepth).optional(),
+    ...extras,
+  })
+  .transform(({ widthMm, depthMm, heightMm, diagonalDepthMm, comesApart, weightKg }, ctx) =>
+    stored('diagonalDepthMm')(
+      {
+        width: widthMm,
+        depth: depthMm,
+        height: heightMm,
+        diagonalDepth: diagonalDepthMm,
+        comesApart,
+        weightKg,
+      },
+      ctx,
+    ),
+  );
+
+const dimensionsInUnit = (unit: 'cm' | 'in') =>
+  z
+    .strictObject({
+      unit: z.literal(unit),
+      width: length(unit, pieceFieldLabels.width),
+      depth: length(unit, pieceFieldLabels.depth),
+      height: length(unit, pieceFieldLabels.height),
+      diagonalDepth: length(unit, pieceFieldLabels.diagonalDepth).optional(),
+      ...extras,
+    })
+    .transform(({ unit: _unit, ...piece }, ctx) => stored('diagonalDepth')(piece, ctx));
+
+/**
+ * `dimensions` in a product create or edit: `{widthMm, depthMm, heightMm, diagonalDepthMm?, comesApart?,
+ * weightKg?}`, or the same in centimetres or inches as `{unit: "cm" | "in", width, depth, height,
+ * diagonalDepth?, comesApart?, weightKg?}`. Either is read into the stored millimetres; each bad value is
+ * an issue on its own field.
+ */
+export const dimensionsSchema = z.discriminatedUnion(
+  'unit',
+  [dimensionsInMm, dimensionsInUnit('cm'), dimensionsInUnit('in')],
+  { error: homeMessages.chooseUnit },
+);
+export type DimensionsRequest = z.input<typeof dimensionsSchema>;
+
+/** An opening as it is stored and answered: a stair's headroom and a lift's cabin depth may be null. */
+export const openingSchema = z.object({
+  kind: z.enum(openingKinds),
+  name: z.string(),
+  widthMm: z.number().int(),
+  heightMm: z.number().int().nullable(),
+  depthMm: z.number().int().nullable(),
+});
+export type Opening = z.infer<typeof openingSchema>;
+
+const mm = (kind: OpeningKind, dimension: FitDimension) => length('mm', openingFieldLabels[kind][dimension]);
+const openingName = requiredText(60);
+const asOpening = (
+  opening: { kind: OpeningKind; name: string; widthMm: number } & Partial<
+    Record<'heightMm' | 'depthMm', number | null>
+  >,
+): Opening => ({
+  kind: opening.kind,
+  name: opening.name,
+  widthMm: opening.widthMm,
+  heightMm: opening.heightMm ?? null,
+  depthMm: opening.depthMm ?? null,
+});
+
+/** One opening of PUT /api/my/home in millimetres: what each kind must and may have. */
+const openingRequest = z.discriminatedUnion(
+  'kind',
+  [
+    z
+      .strictObject({
+        kind: z.literal('door'),
+        name: openingName,
+        widthMm: mm('door', 'width'),
+        heightMm: mm('door', 'height'),
+      })
+      .transform(asOpening),
+    z
+      .strictObject({
+        kind: z.literal('stairs'),
+        name: openingName,
+        widthMm: mm('stairs', 'width'),
+        heightMm: mm('stairs', 'height').nullish(),
+      })
+      .transform(asOpening),
+    z
+      .strictObject({
+        kind: z.literal('lift'),
+        name: openingName,
+        widthMm: mm('lift', 'width'),
+        heightMm: mm('lift', 'height'),
+        depthMm: mm('lift', 'depth'),
+      })
+      .transform(asOpening),
+  ],
+  { error: homeMessages.chooseOpeningKind },
+);
+
+/**
+ * PUT /api/my/home: at most 10 openings. A door has a width and a height, stairs a width and perhaps the
+ * headroom at their turn, a lift its door's width and height and its cabin's depth.
+ */
+export const homeProfileRequest = z.strictObject({
+  openings: z
+    .array(openingRequest, { error: messages.required })
+    .max(measureLimits.maxOpenings, homeMessages.tooManyOpenings(measureLimits.maxOpenings)),
+});
+export type HomeProfileRequest = z.input<typeof homeProfileRequest>;
+
+export const homeProfileSchema = z.object({ openings: z.array(openingSchema) });
+export type HomeProfile = z.infer<typeof homeProfileSchema>;
