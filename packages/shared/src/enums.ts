@@ -49,7 +49,8 @@ export const reportReasons = [
 ] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-export const productSorts = ['newest', 'price_asc', 'price_desc'] as const;
+/** `best`: the best matches of a search's words first (a listing without words has no best, only newest). */
+export const productSorts = ['best', 'newest', 'price_asc', 'price_desc'] as const;
 export type ProductSort = (typeof productSorts)[number];
 
 export const auditActions = [

@@ -14,6 +14,8 @@ export const catalogueMessages = {
   noNotices: 'Nothing new about the furniture you saved.',
   alreadyBookedLead: 'You booked this item. Open your order to pay or follow it.',
   bookedByYou: 'You booked this item.',
+  sortBestMatch: 'Best match',
+  sortNewest: 'Newest first',
   was: (amount: string) => `was ${amount}`,
   noticePriceDrop: (title: string, from: string, to: string) =>
     `The price of “${title}” dropped from ${from} to ${to}.`,

@@ -13,22 +13,21 @@ import {
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
-import type { CategoriesService } from '../categories/categories.service.js';
-import {
-  loadCardPage,
-  type CardFilter,
-  type CardPage,
-  type CardOrder,
-  type CardPageRequest,
-} from './product-cards.js';
+import type { CategoriesService } from '../categories/index.js';
+import { CardReader } from './cards.js';
+import type { CardFilter, CardOrder, CardPage, CardPageRequest } from './listing-sql.js';
 
 type ListQuery = Omit<ProductSearchQuery, 'category'>;
 
 export class CatalogueService {
+  private readonly cardPages: CardReader;
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly categories: CategoriesService,
-  ) {}
+  ) {
+    this.cardPages = new CardReader(deps.db, deps.images);
+  }
 
   /** A category (by id or slug) with one page of its available products. */
   async categoryWithProducts(
@@ -39,7 +38,7 @@ export class CatalogueService {
     const request = cardRequest({ ...filterOf(query), categoryId: category.id }, query);
     return this.deps.listings.read(keyOf('category', request), async () => ({
       category,
-      products: await loadCardPage(this.deps.db, this.deps.images, request),
+      products: await this.cardPages.page(request),
     }));
   }
 
@@ -62,9 +61,7 @@ export class CatalogueService {
   }
 
   private cards(kind: string, request: CardPageRequest): Promise<CardPage> {
-    return this.deps.listings.read(keyOf(kind, request), () =>
-      loadCardPage(this.deps.db, this.deps.images, request),
-    );
+    return this.deps.listings.read(keyOf(kind, request), () => this.cardPages.page(request));
   }
 
   /** An unknown category in a filter is a mistake in the request, not a missing page. */
@@ -94,12 +91,10 @@ function keyOf(kind: string, { filter, order, page, pageSize }: CardPageRequest)
   return JSON.stringify([kind, used.sort(([a], [b]) => a.localeCompare(b)), order, page, pageSize]);
 }
 
-/**
- * The chosen sort, newest by default, searches too: ranking every match by relevance costs a read of
- * each of them, however many a common word matches (decision 0018).
- */
+/** The chosen sort; by default the best matches of a search's words, and newest first without words. */
 function orderOf(query: ListQuery): CardOrder {
-  return query.sort ?? 'newest';
+  if (!query.q) return query.sort === 'best' || !query.sort ? 'newest' : query.sort;
+  return query.sort ?? 'best';
 }
 
 function filterOf(query: ListQuery): CardFilter {

@@ -8,11 +8,15 @@ import { catalogueMessages, type PageQuery, type SellerPage } from '@furniture-m
 import { products, users } from '../../platform/db/schema.js';
 import { NotFound } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { loadCardPage } from '../catalogue/product-cards.js';
-import { listingsOfSeller } from '../products/product-page.service.js';
+import { CardReader } from '../catalogue/index.js';
+import { listingsOfSeller } from '../products/index.js';
 
 export class SellersService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images' | 'listings'>) {}
+  private readonly cardPages: CardReader;
+
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images' | 'listings'>) {
+    this.cardPages = new CardReader(deps.db, deps.images);
+  }
 
   async page(sellerId: string, { page, pageSize }: PageQuery): Promise<SellerPage> {
     const key = JSON.stringify(['seller', sellerId, page, pageSize]);
@@ -32,7 +36,7 @@ export class SellersService {
         .from(users)
         .where(and(eq(users.id, sellerId), eq(users.role, 'seller'), isNull(users.deletedAt)));
       if (!head) throw new NotFound(catalogueMessages.sellerNotFound);
-      const cards = await loadCardPage(this.deps.db, this.deps.images, {
+      const cards = await this.cardPages.page({
         filter: { sellerId },
         order: 'newest',
         page,

@@ -266,11 +266,6 @@ export const products = pgTable(
     index('products_search_idx')
       .using('gin', t.search)
       .where(sql`status = 'available' and deleted_at is null`),
-    // The words again with the bands of price and date each product lies in (search_bands, migration
-    // 0013): a search of thousands of matches reads only those of the bands its page lies in.
-    index('products_search_bands_idx')
-      .using('gin', sql`(${t.search} || search_bands(${t.sellingPriceCents}, ${t.postedAt}))`)
-      .where(sql`status = 'available' and deleted_at is null`),
     // Parts of words ("board" in "headboard"): trigrams of the text search reads (pg_trgm).
     index('products_search_trgm_idx')
       .using('gin', sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`)

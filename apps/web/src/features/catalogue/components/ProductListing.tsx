@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import {
+  catalogueMessages,
   groupDigits,
   messages,
   pagedTotal,
@@ -76,10 +77,14 @@ export function ProductListing({
           <select
             id={sortId}
             className="select select-sm w-auto sm:select-md"
-            value={state.sort === 'newest' ? '' : state.sort}
+            value={state.sort === (state.q ? 'best' : 'newest') ? '' : state.sort}
             onChange={(event) => setSort(event.target.value as typeof state.sort)}
           >
-            <option value="">Newest first</option>
+            {/* A search's default is its best matches; a listing without words has only newest first. */}
+            <option value="">
+              {state.q ? catalogueMessages.sortBestMatch : catalogueMessages.sortNewest}
+            </option>
+            {state.q ? <option value="newest">{catalogueMessages.sortNewest}</option> : null}
             <option value="price_asc">Price: low to high</option>
             <option value="price_desc">Price: high to low</option>
           </select>

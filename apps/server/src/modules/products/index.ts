@@ -1,0 +1,8 @@
+/**
+ * What other modules may use of products: how a photo and the shared product expressions are read, and
+ * taking products off the market (the one cascade of refunds, cancelled bookings and notices).
+ */
+export { photoColumns, toPhoto, toPhotoOrNull, type MaybePhotoRow, type PhotoRow } from './photos.js';
+export { beingPaid, pageStatus, previousPrice, savedCount } from './product-sql.js';
+export { cancelOpenBookings, closeReports, removeProducts } from './removal.js';
+export { listingsOfSeller } from './product-page.service.js';
