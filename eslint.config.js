@@ -13,6 +13,11 @@ const web = './apps/web/src';
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const zones = [
   // The shared package is used by both apps and knows neither; the apps never reach into each other.
   { target: './packages', from: './apps', message: 'packages/shared must not import an app.' },
@@ -27,7 +32,13 @@ const zones = [
   },
   {
     target: `${server}/platform`,
-    from: [`${server}/http`, `${server}/modules`, `${server}/app.ts`, `${server}/services.ts`, `${server}/jobs.ts`],
+    from: [
+      `${server}/http`,
+      `${server}/modules`,
+      `${server}/app.ts`,
+      `${server}/services.ts`,
+      `${server}/jobs.ts`,
+    ],
     message: 'platform/ is what modules stand on: it must not import HTTP plumbing or modules.',
   },
   {
@@ -37,15 +48,34 @@ const zones = [
   },
   {
     target: `${server}/modules`,
-    from: [`${server}/http`, `${server}/app.ts`, `${server}/services.ts`, `${server}/jobs.ts`, `${server}/server.ts`],
-    message: 'A module stands on platform/ and the shared contract, never on HTTP plumbing or the composition root.',
+    from: [
+      `${server}/http`,
+      `${server}/app.ts`,
+      `${server}/services.ts`,
+      `${server}/jobs.ts`,
+      `${server}/server.ts`,
+    ],
+    message:
+      'A module stands on platform/ and the shared contract, never on HTTP plumbing or the composition root.',
   },
+  // A module reaches another only through that module's front door, its index.ts.
+  ...serverModules.map((module) => ({
+    target: `${server}/modules/${module}`,
+    from: `${server}/modules`,
+    except: [
+      `./${module}`,
+      './deps.ts',
+      ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
+    ],
+    message: "A module reaches another only through that module's index.ts (its front door).",
+  })),
   // Web: app <- features <- components, lib. Features never import one another.
   ...webFeatures.map((feature) => ({
     target: `${web}/features/${feature}`,
     from: [`${web}/features`, `${web}/app`],
     except: [`./${feature}`],
-    message: 'A feature never imports another feature or app/: move what they share to components/ui or lib/.',
+    message:
+      'A feature never imports another feature or app/: move what they share to components/ui or lib/.',
   })),
   {
     target: `${web}/components`,

@@ -3,7 +3,6 @@
  * independent apps as they like and drive them with app.inject().
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -36,7 +35,8 @@ import { createPaymentProvider } from './platform/card-providers/create-provider
 import { registerModules } from './modules/index.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
-import { shareListingChanges, type ListingChanges } from './modules/catalogue/listing-changes.js';
+import { createChangeFeed, type ChangeFeed } from './platform/db/change-feed.js';
+import { shareListingChanges } from './platform/listing-cache.js';
 import type { MailTransport } from './modules/mail/transport.js';
 
 export interface AppDeps {
@@ -70,8 +70,8 @@ declare module 'fastify' {
     attemptStore: AttemptStore;
     /** Redis shared by every instance (REDIS_URL), or null: counters kept in memory. */
     redis: SharedRedis | null;
-    /** Other instances' listing changes (PostgreSQL only), or null. */
-    listingChanges: ListingChanges | null;
+    /** What every instance hears (LISTEN/NOTIFY): listing changes, ended sessions, live events. */
+    changes: ChangeFeed;
     /** draining: shutting down; /api/ready answers 503 so a balancer sends nothing new. */
     lifecycle: { draining: boolean };
   }
@@ -125,6 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
+  // What every instance hears: listing changes, ended sessions, live events (LISTEN/NOTIFY).
+  const changes = await createChangeFeed(database, { log: app.log });
+  app.addHook('onClose', () => changes.close());
+  app.decorate('changes', changes);
   const services = createServices({ config, db: database.db, images, cardProvider, mail: deps.mail });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
@@ -136,19 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : null;
   if (redis && deps.redis === undefined) app.addHook('onClose', () => redis.close());
   app.decorate('redis', redis);
-  // Several instances on one PostgreSQL database drop each other's kept listings (listing-changes.ts).
-  const listingChanges =
-    database.connectionString && config.LISTING_CACHE_SECONDS > 0
-      ? await shareListingChanges({
-          connectionString: database.connectionString,
-          cache: services.listings,
-          notify: (channel, payload) => database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
-          log: app.log,
-        })
-      : null;
-  if (listingChanges) app.addHook('onClose', () => listingChanges.close());
-  app.decorate('listingChanges', listingChanges);
-  const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret });
+  if (config.LISTING_CACHE_SECONDS > 0) shareListingChanges(services.listings, changes, database.db, app.log);
+  const viewers = await createViewerReader({ auth, db: database.db, secret: deps.authSecret, feed: changes });
   app.decorate('viewers', viewers);
   // Failed sign-ins are counted where every instance sees them when there is a shared Redis.
   app.decorate(

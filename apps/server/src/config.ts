@@ -75,7 +75,7 @@ export const configSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** How long a listing answer may come from memory (modules/catalogue/listing-cache.ts); 0: never. */
+  /** How long a listing answer may come from memory (platform/listing-cache.ts); 0: never. */
   LISTING_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** The most memory listing answers kept in memory may take, in MiB (their size as JSON). */
   LISTING_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),

@@ -12,7 +12,7 @@ import { BookingsService } from './modules/bookings/bookings.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
-import { ListingCache } from './modules/catalogue/listing-cache.js';
+import { ListingCache } from './platform/listing-cache.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { createMailTransport, type MailTransport } from './modules/mail/transport.js';
 import { OrdersService } from './modules/orders/orders.service.js';

@@ -1,6 +1,7 @@
 /**
  * What several instances share, piece by piece (test/cluster/ runs whole built instances together):
- * migrations under a lock on PostgreSQL, listing changes announced through LISTEN/NOTIFY, rate limits
+ * migrations under a lock on PostgreSQL, listing changes announced through LISTEN/NOTIFY (the change
+ * feed), rate limits
  * counted in Redis with memory while Redis cannot answer, and the generated session secret.
  *
  * PostgreSQL parts need TEST_DATABASE_URL; Redis parts need TEST_REDIS_URL (keys under a prefix of
@@ -16,8 +17,10 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, advisoryLocks } from '../src/platform/db/client.js';
-import { ListingCache } from '../src/modules/catalogue/listing-cache.js';
-import { shareListingChanges, type ListingChanges } from '../src/modules/catalogue/listing-changes.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { ListingCache, shareListingChanges } from '../src/platform/listing-cache.js';
+import { createChangeFeed, type ChangeFeed } from '../src/platform/db/change-feed.js';
+import type { Database, Db } from '../src/platform/db/client.js';
 import { SharedAttemptStore } from '../src/platform/attempts.js';
 import { createSharedRedis, type SharedRedis } from '../src/platform/redis.js';
 import { sharedRateLimitStore } from '../src/http/rate-limit-store.js';
@@ -94,7 +97,7 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database', () =
     let proxy: TcpProxy;
     let pool: pg.Pool;
     const caches = [new ListingCache(60_000), new ListingCache(60_000)];
-    const changes: ListingChanges[] = [];
+    const changes: ChangeFeed[] = [];
 
     beforeAll(async () => {
       const upstream = new URL(serverUrl!);
@@ -106,21 +109,14 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database', () =
       // pool.end() resolves before its connections have closed, so the forced drop of the database
       // afterwards can still end one; the pool reports that as an error, as the app's own pools do.
       pool.on('error', () => {});
-      const notify = (channel: string, payload: string) =>
-        pool.query('select pg_notify($1, $2)', [channel, payload]);
-      // The second instance reaches the database through a proxy the test can cut.
-      changes.push(
-        await shareListingChanges({ connectionString: url, cache: caches[0]!, notify, log: silent }),
-      );
-      changes.push(
-        await shareListingChanges({
-          connectionString: proxied.toString(),
-          cache: caches[1]!,
-          notify,
-          log: silent,
-          retryMs: 100,
-        }),
-      );
+      const db = drizzle(pool) as unknown as Db;
+      // Each instance listens on a connection of its own; the second reaches the database through a
+      // proxy the test can cut.
+      for (const [i, connectionString] of [url, proxied.toString()].entries()) {
+        const feed = await createChangeFeed({ connectionString } as Database, { log: silent, retryMs: 100 });
+        shareListingChanges(caches[i]!, feed, db, silent);
+        changes.push(feed);
+      }
     });
 
     afterAll(async () => {

@@ -3,13 +3,21 @@
  * browser, so this module imports no Zod: the schemas load only with the forms that check them.
  */
 import { parseThousandths } from './money.js';
-import type { ProductCardPage } from './catalogue.js';
+
+/** What paging needs of a page of cards (catalogue.ts's ProductCardPage has these and more). */
+interface CountedPage {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalCapped: boolean;
+  items: readonly unknown[];
+}
 
 /**
  * The total a listing's pagination counts with. Past the counted cap a full page always offers the
  * next one, so no product lies beyond reach; a page past the end then says so.
  */
-export function pagedTotal({ page, pageSize, total, totalCapped, items }: ProductCardPage): number {
+export function pagedTotal({ page, pageSize, total, totalCapped, items }: CountedPage): number {
   return totalCapped && items.length === pageSize ? Math.max(total, page * pageSize + 1) : total;
 }
 

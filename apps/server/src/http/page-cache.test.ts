@@ -19,7 +19,7 @@ import {
   type TestUser,
 } from '../../test/helpers/app.js';
 import { firstCategoryId, uploadPhoto } from '../../test/helpers/fixtures.js';
-import { ListingCache } from '../modules/catalogue/listing-cache.js';
+import { ListingCache } from '../platform/listing-cache.js';
 import { PageCache } from './page-cache.js';
 
 const indexHtml =

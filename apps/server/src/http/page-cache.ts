@@ -14,7 +14,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-/** What a page cache needs of the listing cache (modules/catalogue/listing-cache.ts). */
+/** What a page cache needs of the listing cache (platform/listing-cache.ts). */
 export interface ListingGenerations {
   readonly generation: number;
   track<T>(make: () => Promise<T>): Promise<{ value: T; generation: number; expiresAt: number }>;

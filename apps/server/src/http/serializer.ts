@@ -4,7 +4,7 @@
  * (fast-json-stringify, as Fastify does for its own schemas): Zod checking a page of 24 cards and
  * `JSON.stringify` took 0.85 ms an answer, the compiled writer 0.09 ms (decision 0021). A schema that
  * JSON Schema cannot express (a transform, a date) is written by Zod.
- * A frozen answer (a listing kept in memory, modules/catalogue/listing-cache.ts) is the same object for
+ * A frozen answer (a listing kept in memory, platform/listing-cache.ts) is the same object for
  * every request that reads it, so it is written once, and compressed once per encoding
  * (registerKeptAnswers) instead of once per request.
  */

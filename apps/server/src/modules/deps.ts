@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../platform/db/client.js';
 import type { ImageStore } from '../platform/images/store.js';
 import type { PaymentProvider } from '../platform/card-providers/provider.js';
-import type { ListingCache } from './catalogue/listing-cache.js';
+import type { ListingCache } from '../platform/listing-cache.js';
 
 export interface ServiceDeps {
   config: Config;

@@ -324,7 +324,7 @@ describe('two instances behind a round-robin balancer', () => {
         database: 'postgres',
         rateLimits: 'shared',
         redis: 'reachable',
-        listingChanges: 'listening',
+        changes: 'listening',
       });
     }
     // The demo data exists once, although both instances were asked to seed it.

@@ -100,7 +100,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   route.post(
     '/api/auth/sign-out',
     { schema: { tags: ['accounts'], summary: 'Sign out: ends this session', body: requests.signOut } },
-    (request, reply) => forward(app, request, reply),
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      const answer = await forward(app, request, reply);
+      // Every instance hears of it as it commits; this one forgets at once.
+      if (viewer) app.viewers.forgetUser(viewer.id);
+      return answer;
+    },
   );
   route.post(
     '/api/auth/update-user',
@@ -112,7 +118,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         body: requests.updateUser,
       },
     },
-    (request, reply) => forward(app, request, reply),
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const answer = await forward(app, request, reply);
+      app.viewers.forgetUser(viewer.id);
+      return answer;
+    },
   );
   route.post(
     '/api/auth/change-password',
@@ -131,6 +142,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const response = await callAuth(app, request, request.body);
       const wrongPassword = response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD';
       await guesses.settle(attempt, viewer.email, wrongPassword);
+      app.viewers.forgetUser(viewer.id);
       return sendAuthAnswer(reply, response);
     },
   );
@@ -234,7 +246,12 @@ async function accountRecoveryRoutes(
         body: requests.resetPassword,
       },
     },
-    (request, reply) => forward(app, request, reply),
+    async (request, reply) => {
+      const answer = await forward(app, request, reply);
+      // The account is known only by its token here: forget every session kept (resets are rare).
+      app.viewers.forgetAll();
+      return answer;
+    },
   );
   // Anyone may ask for an unverified address's link again, so without the owner's session an address
   // gets at most one a window: nobody can flood someone's inbox through us.
@@ -270,7 +287,11 @@ async function accountRecoveryRoutes(
         querystring: requests.verifyEmailQuery,
       },
     },
-    (request, reply) => forward(app, request, reply),
+    async (request, reply) => {
+      const answer = await forward(app, request, reply);
+      app.viewers.forgetAll();
+      return answer;
+    },
   );
 }
 

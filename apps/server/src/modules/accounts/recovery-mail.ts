@@ -5,7 +5,7 @@
  */
 import { mailCopy } from '@furniture-mart/shared';
 import type { Db } from '../../platform/db/client.js';
-import { enqueueMail, keyOf, linkTo } from '../mail/outbox.js';
+import { enqueueMail, keyOf, linkTo } from '../mail/index.js';
 
 interface Recipient {
   user: { email: string; name: string };

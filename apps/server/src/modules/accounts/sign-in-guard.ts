@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailCopy, messages } from '@furniture-mart/shared';
 import { AttemptLimit, type Attempt } from '../../platform/attempts.js';
 import { mailOutbox, users } from '../../platform/db/schema.js';
-import { enqueueMail, linkTo } from '../mail/outbox.js';
+import { enqueueMail, linkTo } from '../mail/index.js';
 
 /** Failures each address may make for an account once that account is past its threshold. */
 export const FAILURES_PER_ADDRESS_UNDER_ATTACK = 3;

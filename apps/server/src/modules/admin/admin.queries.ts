@@ -16,8 +16,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { auditLog, bookings, productPhotos, products, reports, users } from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
-import { photoColumns, toPhotoOrNull } from '../products/photos.js';
-import { pageStatus } from '../products/product-sql.js';
+import { photoColumns, toPhotoOrNull } from '../products/index.js';
+import { pageStatus } from '../products/index.js';
 
 /**
  * users.id qualified by its table. Drizzle leaves column names unqualified in a single-table select, which

@@ -65,6 +65,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await request.requireViewer(ADMIN);
       await admin.removeUser(viewer, request.params.id);
+      app.viewers.forgetUser(request.params.id);
       // A paid order of a removed product was refunded on our side; ask the provider now.
       await app.services.orders.processRefundsSoon();
       return reply.status(204).send(null);
@@ -83,7 +84,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await request.requireViewer(ADMIN);
-      return admin.verifySeller(viewer, request.params.id);
+      const verified = await admin.verifySeller(viewer, request.params.id);
+      app.viewers.forgetUser(request.params.id);
+      return verified;
     },
   );
 

@@ -18,9 +18,9 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import type { Tx } from '../../platform/db/client.js';
 import { auditLog, bookings, products, reports, sessions, users } from '../../platform/db/schema.js';
-import { closeReports, removeProducts } from '../products/removal.js';
+import { removeProducts } from '../products/index.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
-import { enqueueMail, linkTo } from '../mail/outbox.js';
+import { enqueueMail, linkTo } from '../mail/index.js';
 import { auditPage, reportQueuePage, userPage } from './admin.queries.js';
 import { mailCopy } from '@furniture-mart/shared';
 
@@ -137,8 +137,6 @@ export class AdminService {
       cancelReasons.sellerRemoved,
       this.deps.config.PUBLIC_URL,
     );
-    // The products are gone, so reports about them have nothing left to act on.
-    await closeReports(tx, ids);
     return { productsRemoved };
   }
 
@@ -204,7 +202,6 @@ export class AdminService {
         .where(and(eq(reports.productId, report.productId), eq(reports.status, 'open')));
 
       await removeProducts(tx, [report.productId], cancelReasons.productRemoved, this.deps.config.PUBLIC_URL);
-      await closeReports(tx, [report.productId]);
       const title = await this.productTitle(tx, report.productId);
       await this.tellReporters(
         tx,

@@ -9,7 +9,7 @@ import type { Booking, ProductBooking } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { bookings, payments, productPhotos, products, users } from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
-import { photoColumns, toPhotoOrNull } from '../products/photos.js';
+import { photoColumns, toPhotoOrNull } from '../products/index.js';
 
 const sellers = alias(users, 'sellers');
 

@@ -20,7 +20,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { lockPerson } from '../../platform/db/locks.js';
 import { bookings, products } from '../../platform/db/schema.js';
 import { AppError, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
-import { notifyBookingCreated } from '../orders/notify.js';
+import { notifyBookingCreated } from '../orders/index.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
 
 export interface NewBooking {

@@ -18,8 +18,8 @@ import type { Viewer } from '../../platform/auth/viewer.js';
 import { favourites, notices, productPhotos, products, users } from '../../platform/db/schema.js';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { photoColumns, toPhotoOrNull } from '../products/photos.js';
-import { pageStatus, previousPrice } from '../products/product-sql.js';
+import { photoColumns, toPhotoOrNull } from '../products/index.js';
+import { pageStatus, previousPrice } from '../products/index.js';
 
 const sellers = alias(users, 'sellers');
 

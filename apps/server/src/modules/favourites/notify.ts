@@ -14,7 +14,7 @@ import {
 } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { favourites, notices, products, users } from '../../platform/db/schema.js';
-import { enqueueMail, linkTo, type QueuedMail } from '../mail/outbox.js';
+import { enqueueMail, linkTo, type QueuedMail } from '../mail/index.js';
 
 interface Saver {
   userId: string;

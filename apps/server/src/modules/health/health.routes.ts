@@ -29,14 +29,14 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           'Answers 503 when the database does not answer, and from the moment the instance is told to ' +
           'stop (it then keeps serving for SHUTDOWN_DRAIN_SECONDS). Also says how rate limits are ' +
           'counted (shared through Redis, or per instance: no REDIS_URL, or Redis unreachable) and, on ' +
-          "PostgreSQL, whether this instance hears other instances' listing changes.",
+          "PostgreSQL, whether this instance hears other instances' changes (listings, sessions, events).",
         response: {
           200: z.object({
             status: z.literal('ready'),
             database: z.string(),
             rateLimits: z.enum(['shared', 'per-instance']),
             redis: z.enum(['reachable', 'unreachable']).optional(),
-            listingChanges: z.enum(['listening', 'not-listening']).optional(),
+            changes: z.enum(['listening', 'not-listening']),
           }),
         },
       },
@@ -54,13 +54,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         database: app.database.engine,
         rateLimits: redisUp ? ('shared' as const) : ('per-instance' as const),
         ...(app.redis ? { redis: redisUp ? ('reachable' as const) : ('unreachable' as const) } : {}),
-        ...(app.listingChanges
-          ? {
-              listingChanges: app.listingChanges.listening()
-                ? ('listening' as const)
-                : ('not-listening' as const),
-            }
-          : {}),
+        changes: app.changes.listening() ? ('listening' as const) : ('not-listening' as const),
       };
     },
   );

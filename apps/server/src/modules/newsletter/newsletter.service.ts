@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mailCopy, type NewsletterBody } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
 import { newsletterSubscribers } from '../../platform/db/schema.js';
-import { enqueueMail, linkTo } from '../mail/outbox.js';
+import { enqueueMail, linkTo } from '../mail/index.js';
 
 export type NewsletterLinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid';
 

@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { mailCopy } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { bookings, payments, products, refunds, users } from '../../platform/db/schema.js';
-import { enqueueMail, linkTo, type QueuedMail } from '../mail/outbox.js';
+import { enqueueMail, linkTo, type QueuedMail } from '../mail/index.js';
 
 const sellers = alias(users, 'sellers');
 

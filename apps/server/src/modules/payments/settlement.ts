@@ -24,13 +24,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { cancelReasons, type PaymentResult } from '@furniture-mart/shared';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { bookings, paymentIntents, payments, products } from '../../platform/db/schema.js';
-import { cancelOpenBookings } from '../products/removal.js';
+import { cancelOpenBookings } from '../products/index.js';
 import { PaymentProviderFailed } from '../../platform/card-providers/errors.js';
 import type { PaymentProvider, ProviderIntent } from '../../platform/card-providers/provider.js';
 import { refOf } from './intents.js';
 import { withTransactionRetry } from './transactions.js';
-import { notifyBookingsLost, notifyPaid } from '../orders/notify.js';
-import { tellSold } from '../favourites/notify.js';
+import { notifyBookingsLost, notifyPaid } from '../orders/index.js';
+import { tellSold } from '../favourites/index.js';
 
 export type SettlementOutcome =
   | { kind: 'paid'; result: PaymentResult; changed: boolean; bookingId: string; productId: string }

@@ -4,5 +4,5 @@
  */
 export { photoColumns, toPhoto, toPhotoOrNull, type MaybePhotoRow, type PhotoRow } from './photos.js';
 export { beingPaid, pageStatus, previousPrice, savedCount } from './product-sql.js';
-export { cancelOpenBookings, closeReports, removeProducts } from './removal.js';
+export { cancelOpenBookings, removeProducts } from './removal.js';
 export { listingsOfSeller } from './product-page.service.js';

@@ -22,7 +22,7 @@ import { photoColumns, toPhotoOrNull } from './photos.js';
 import { removeProducts } from './removal.js';
 import { beingPaid, previousPrice, savedCount } from './product-sql.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
-import { tellPriceDrop } from '../favourites/notify.js';
+import { tellPriceDrop } from '../favourites/index.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface Actor {

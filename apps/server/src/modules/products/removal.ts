@@ -6,12 +6,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { bookings, products, reports } from '../../platform/db/schema.js';
-import { refundPaidBookings } from '../orders/refunds.js';
-import { tellRemoved } from '../favourites/notify.js';
+import { refundPaidBookings } from '../orders/index.js';
+import { tellRemoved } from '../favourites/index.js';
 
 /**
- * Also refunds each removed product's paid order that was not handed over yet (its buyer will never get
- * the item), and tells the people who saved it; `publicUrl` is for the links in those messages.
+ * The one cascade of taking products off the market: open bookings cancelled with the reason their
+ * buyers read, each paid order not handed over yet refunded (its buyer will never get the item), the
+ * people who saved it told, and reports about it closed (nothing is left to act on). `publicUrl` is for
+ * the links in the messages.
  */
 export async function removeProducts(
   tx: DbOrTx,
@@ -33,6 +35,7 @@ export async function removeProducts(
     removed.map((row) => row.id),
   );
   await refundPaidBookings(tx, publicUrl, { productIds }, cancelReason);
+  await closeReports(tx, productIds);
   return removed.length;
 }
 
@@ -51,7 +54,7 @@ export async function cancelOpenBookings(
   return cancelled.map((row) => row.id);
 }
 
-export async function closeReports(tx: DbOrTx, productIds: string[]): Promise<void> {
+async function closeReports(tx: DbOrTx, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
   await tx
     .update(reports)

@@ -8,7 +8,7 @@ import { sellerMessages, type UploadedImage } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { lockPerson } from '../../platform/db/locks.js';
 import { productPhotos } from '../../platform/db/schema.js';
-import { toPhoto } from '../products/photos.js';
+import { toPhoto } from '../products/index.js';
 import { processImage } from '../../platform/images/pipeline.js';
 import { newPhotoFileKeys, photoFileColumns, photoFiles } from '../../platform/images/photo-files.js';
 import { TooManyRequests } from '../../platform/errors.js';

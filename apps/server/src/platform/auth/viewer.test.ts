@@ -110,3 +110,59 @@ describe('checking the session cookie on each request', () => {
     expect(reader.read(request)).toBe(reader.read(request));
   });
 });
+
+describe('sessions kept in memory', () => {
+  /** Ends a session without its trigger: what is kept is then all that answers for it. */
+  const endQuietly = (token: string) =>
+    ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(sessions).where(eq(sessions.token, token));
+    });
+
+  async function refusedWithin(cookie: string, ms: number): Promise<void> {
+    const started = Date.now();
+    while ((await ctx.app.viewers.read(requestWith(cookie))) !== null) {
+      if (Date.now() - started > ms) throw new Error(`still answered after ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('answers a session read once without reading it again', async () => {
+    const { user, cookie, token } = await freshSession();
+    expect((await ctx.app.viewers.read(requestWith(cookie)))?.id).toBe(user.id);
+    await endQuietly(token);
+    // Nothing announced the end, so the kept session still answers: no trip to the database.
+    expect((await ctx.app.viewers.read(requestWith(cookie)))?.id).toBe(user.id);
+    ctx.app.viewers.forgetUser(user.id);
+    expect(await ctx.app.viewers.read(requestWith(cookie))).toBeNull();
+  });
+
+  it('drops a kept session as soon as its end or its account change is announced, however made', async () => {
+    const ended = await freshSession();
+    expect(await ctx.app.viewers.read(requestWith(ended.cookie))).not.toBeNull();
+    await ctx.database.db.delete(sessions).where(eq(sessions.token, ended.token));
+    await refusedWithin(ended.cookie, 1000);
+
+    const removed = await freshSession();
+    expect(await ctx.app.viewers.read(requestWith(removed.cookie))).not.toBeNull();
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removed.user.id));
+    await refusedWithin(removed.cookie, 1000);
+
+    const promoted = await freshSession();
+    expect((await ctx.app.viewers.read(requestWith(promoted.cookie)))?.role).toBe('seller');
+    await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, promoted.user.id));
+    const started = Date.now();
+    while ((await ctx.app.viewers.read(requestWith(promoted.cookie)))?.role !== 'admin') {
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+
+  it('is refused at once after signing out through this instance', async () => {
+    const { user, cookie } = await freshSession();
+    expect((await user.client.get('/api/me')).statusCode).toBe(200);
+    expect((await user.client.post('/api/auth/sign-out')).statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(again.statusCode).toBe(401);
+  });
+});

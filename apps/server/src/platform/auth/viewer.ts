@@ -2,10 +2,14 @@
  * Who is making a request. Resolved once per request from the session cookie; routes call
  * requireViewer() to demand a signed-in user, optionally of given roles.
  *
- * Better Auth issues, renews and ends sessions. Checking one on every request is done here with one
- * prepared statement (docs/decisions/0006): the cookie's signature is verified exactly as Better Auth
- * signs it, then the session is read with its user. GET /api/me also renews a session in use: one due
- * for renewal (or one that cannot be read) goes to Better Auth, which renews it or clears its cookie.
+ * Better Auth issues, renews and ends sessions. Checking one on every request is done here (decisions
+ * 0006, 0038): the cookie's signature is verified exactly as Better Auth signs it, then the session is
+ * read with its user by one prepared statement, and kept in memory. A kept session is dropped the
+ * moment its user's sessions or account change anywhere: triggers on `sessions` and `users` announce
+ * the user's id on the change feed as the change commits (every instance hears it), and the routes that
+ * end or change a session here drop it at once too. While the feed is not heard, nothing is kept.
+ * GET /api/me also renews a session in use: one due for renewal (or one that cannot be read) goes to
+ * Better Auth, which renews it or clears its cookie.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +17,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Me, Role, SessionUser } from '@furniture-mart/shared';
 import type { Db } from '../db/client.js';
+import { channels, type ChangeFeed } from '../db/change-feed.js';
 import { sessions, users } from '../db/schema.js';
 import { Forbidden, Unauthorized } from '../errors.js';
 import type { Auth } from './auth.js';
@@ -28,7 +33,15 @@ export interface ViewerReader {
    * (or the clearing of a dead one) is added to the reply.
    */
   readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null>;
+  /** This user's sessions or account changed here: nothing kept of them is answered again. */
+  forgetUser(userId: string): void;
+  /** Something changed that cannot be told apart by user (an email confirmed through its link). */
+  forgetAll(): void;
 }
+
+/** Sessions kept at most, and for how long at most whatever the feed says (a bound, not the rule). */
+const KEPT_SESSIONS = 10_000;
+const KEPT_MS = 5 * 60_000;
 
 /** What GET /api/me answers for a signed-in user: the user and their role flags. */
 export function meOf(user: Viewer): Me {
@@ -92,10 +105,13 @@ export async function createViewerReader({
   auth,
   db,
   secret,
+  feed,
 }: {
   auth: Auth;
   db: Db;
   secret: string;
+  /** Where ended sessions are heard of; without one, every request reads its session. */
+  feed?: ChangeFeed;
 }): Promise<ViewerReader> {
   const { authCookies, sessionConfig } = await auth.$context;
   const cookieName = authCookies.sessionToken.name;
@@ -113,6 +129,11 @@ export async function createViewerReader({
       verified: users.verified,
       emailVerified: users.emailVerified,
       renewalDue,
+      // How long from now the session lasts, and until it is due for renewal, in milliseconds.
+      msLeft: sql<number>`(extract(epoch from ${sessions.expiresAt} - now()) * 1000)::float8`,
+      msToRenewal: sql<number>`(extract(epoch from ${sessions.expiresAt} - now()) * 1000 - ${sql.raw(
+        String((sessionConfig.expiresIn - sessionConfig.updateAge) * 1000),
+      )})::float8`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -127,12 +148,59 @@ export async function createViewerReader({
 
   const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
+  interface Kept {
+    viewer: Viewer;
+    expiresAt: number;
+    renewalDueAt: number;
+    keptUntil: number;
+  }
+  /** By session token, oldest first (a Map keeps insertion order); and each user's tokens. */
+  const kept = new Map<string, Kept>();
+  const tokensOf = new Map<string, Set<string>>();
+  let keeping = feed?.listening() ?? false;
+  const forgetUser = (userId: string) => {
+    for (const token of tokensOf.get(userId) ?? []) kept.delete(token);
+    tokensOf.delete(userId);
+  };
+  const forgetAll = () => {
+    kept.clear();
+    tokensOf.clear();
+  };
+  feed?.subscribe(channels.sessions, forgetUser);
+  // Announcements missed while not listening could be ended sessions: keep nothing until heard again.
+  feed?.onListening((up) => {
+    forgetAll();
+    keeping = up;
+  });
+
   /** The live session's user for a cookie value, or null for a bad signature or no such session. */
   async function sessionUser(raw: string | null) {
     const token = raw ? verifySignedCookie(raw, secret) : null;
     if (!token) return null;
+    const now = Date.now();
+    const known = kept.get(token);
+    if (known && now < known.keptUntil && now < known.expiresAt) {
+      return { ...known.viewer, renewalDue: now >= known.renewalDueAt };
+    }
+    if (known) kept.delete(token);
+    const keptBefore = keeping;
     const [user] = await byToken.execute({ token });
-    return user ?? null;
+    if (!user) return null;
+    // Kept only if the feed was heard all along the read: an end announced meanwhile would be missed.
+    if (keptBefore && keeping) {
+      if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+      const viewer = toViewer(user);
+      kept.set(token, {
+        viewer,
+        expiresAt: now + user.msLeft,
+        renewalDueAt: now + user.msToRenewal,
+        keptUntil: now + KEPT_MS,
+      });
+      let tokens = tokensOf.get(viewer.id);
+      if (!tokens) tokensOf.set(viewer.id, (tokens = new Set()));
+      tokens.add(token);
+    }
+    return user;
   }
 
   async function read(request: FastifyRequest): Promise<Viewer | null> {
@@ -152,6 +220,9 @@ export async function createViewerReader({
     });
     // Fastify adds each Set-Cookie to those already on the reply.
     for (const cookie of headers.getSetCookie()) void reply.header('set-cookie', cookie);
+    // Renewed or ended: what was kept of it is out of date.
+    const token = verifySignedCookie(raw, secret);
+    if (token) kept.delete(token);
     if (!session) return null;
     const user = session.user as typeof session.user & {
       role: string;
@@ -168,6 +239,8 @@ export async function createViewerReader({
       return pending;
     },
     readAndRenew,
+    forgetUser,
+    forgetAll,
   };
 }
 

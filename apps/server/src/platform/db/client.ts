@@ -40,6 +40,8 @@ export interface Database {
   ifUnlocked<T>(lock: AdvisoryLock, task: () => Promise<T>): Promise<T | null>;
   /** The server's address (PostgreSQL only), for connections of their own such as LISTEN. */
   readonly connectionString?: string;
+  /** PGlite only (it runs in this process): hears NOTIFY on `channel`; answers how to stop. */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -100,6 +102,7 @@ function createPglite(dataDir = 'memory://', loadDataDir?: Blob): Database {
     },
     withLock: (_lock, task) => task(),
     ifUnlocked: (_lock, task) => task(),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

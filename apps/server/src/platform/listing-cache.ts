@@ -6,13 +6,17 @@
  * Freshness: every service write that changes what a listing shows (a product added, advertised,
  * removed or sold; a seller verified or removed) calls `changed()` once its transaction has committed,
  * which drops everything kept, and a read that began before a change is never served after it. On
- * PostgreSQL the change is also announced to every other instance (listing-changes.ts), which drops its
+ * PostgreSQL the change is also announced to every other instance (shareListingChanges), which drops its
  * copies on receipt (`dropAll()`); while that announcement channel is down, an instance keeps nothing
  * (`setKeeping(false)`). Whatever happens to announcements, an answer is never given more than the time
  * to live after the read that made it began, so no copy outlives a change by more than that, however
  * long nobody asked for it. No decision rests on a listing: booking and payment read the product itself.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { channels, type ChangeFeed } from './db/change-feed.js';
+import type { DbOrTx } from './db/client.js';
 
 /** The earliest time any answer read within a `track()` stops being answered. */
 const tracked = new AsyncLocalStorage<{ expiresAt: number }>();
@@ -200,4 +204,35 @@ export class ListingCache {
       },
     );
   }
+}
+
+/**
+ * Every instance drops its kept listings when any one of them changes something a listing shows: a
+ * change made here is announced once its transaction has committed (the cache's `changed()` runs
+ * after it), and the others drop on hearing it, usually within a few milliseconds. While this instance
+ * does not hear announcements, it keeps nothing; on hearing again it starts from nothing.
+ */
+export function shareListingChanges(
+  cache: ListingCache,
+  feed: ChangeFeed,
+  db: DbOrTx,
+  log: FastifyBaseLogger,
+): () => void {
+  // Our own announcements come back to us too; the cache has already dropped for them.
+  const self = randomUUID();
+  cache.setKeeping(feed.listening());
+  const stopHearing = feed.subscribe(channels.listings, (payload) => {
+    if (payload !== self) cache.dropAll();
+  });
+  const stopWatching = feed.onListening((up) => cache.setKeeping(up));
+  cache.onChange = () => {
+    feed.publish(db, channels.listings, self).catch((error: unknown) => {
+      log.warn({ err: error }, 'could not announce a listing change to other instances');
+    });
+  };
+  return () => {
+    cache.onChange = null;
+    stopHearing();
+    stopWatching();
+  };
 }
