@@ -143,6 +143,12 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
     /** A paid order not handed over after this many days completes by itself (unless reported). */
     HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
+    /** Tries of one message before it is marked failed (a permanent refusal fails it at once). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    /** Provider calls of one refund before it is marked failed and waits for an administrator. */
+    REFUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+    /** A job due for this long without being taken shows as stuck (no worker running, or one hung). */
+    JOB_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
   });
 
 /**

@@ -20,6 +20,7 @@ import { RefundService } from './modules/orders/refunds.js';
 import { ProductPageService } from './modules/products/product-page.service.js';
 import { FavouritesService } from './modules/favourites/favourites.service.js';
 import { SellersService } from './modules/sellers/sellers.service.js';
+import { JobsService } from './modules/jobs/jobs.service.js';
 
 export function createServices({
   mail,
@@ -36,10 +37,11 @@ export function createServices({
   };
   const categories = new CategoriesService(deps);
   const refunds = new RefundService(deps);
+  const jobs = new JobsService(deps);
   return {
     mail: new MailService(deps, mail ?? createMailTransport(deps.config.SMTP_URL)),
     refunds,
-    orders: new OrdersService(deps, refunds),
+    orders: new OrdersService(deps, refunds, jobs),
     categories,
     cardProvider: deps.cardProvider,
     catalogue: new CatalogueService(deps, categories),
@@ -53,6 +55,7 @@ export function createServices({
     reports: new ReportsService(deps),
     payments: new PaymentsService(deps),
     admin: new AdminService(deps),
+    jobs,
     images: deps.images,
     listings: deps.listings,
   };

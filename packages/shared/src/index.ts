@@ -17,5 +17,6 @@ export * from './bookings.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './admin.js';
+export * from './jobs.js';
 export * from './newsletter.js';
 export * from './digits.js';

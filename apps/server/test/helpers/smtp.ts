@@ -18,15 +18,27 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Messages to one address (optionally with a subject containing `subject`). */
   to(address: string, subject?: string): ReceivedMail[];
+  /**
+   * From now on every recipient is refused with this SMTP answer code (550: no such mailbox, for
+   * good; 450: try again later), until `accept()`.
+   */
+  refuse(code: number): void;
+  accept(): void;
   close(): Promise<void>;
 }
 
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let refusal: number | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refusal === null) return callback();
+      const error = Object.assign(new Error(`mailbox ${address.address} refused`), { responseCode: refusal });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +58,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       received.filter(
         (mail) => mail.to.includes(address) && (subject === undefined || mail.subject.includes(subject)),
       ),
+    refuse: (code) => {
+      refusal = code;
+    },
+    accept: () => {
+      refusal = null;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

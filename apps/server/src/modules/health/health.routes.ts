@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorMessages } from '@furniture-mart/shared';
+import { errorMessages, jobBacklogSchema, type JobBacklog } from '@furniture-mart/shared';
 import { READY_PING_MS } from '../../platform/db/client.js';
 import { ServiceUnavailable } from '../../platform/errors.js';
 
@@ -29,7 +29,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           'Answers 503 when the database does not answer, and from the moment the instance is told to ' +
           'stop (it then keeps serving for SHUTDOWN_DRAIN_SECONDS). Also says how rate limits are ' +
           'counted (shared through Redis, or per instance: no REDIS_URL, or Redis unreachable) and, on ' +
-          "PostgreSQL, whether this instance hears other instances' listing changes.",
+          "PostgreSQL, whether this instance hears other instances' listing changes; the background " +
+          "jobs' backlog (pending, oldest pending age, failed, stuck).",
         response: {
           200: z.object({
             status: z.literal('ready'),
@@ -37,6 +38,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
             rateLimits: z.enum(['shared', 'per-instance']),
             redis: z.enum(['reachable', 'unreachable']).optional(),
             listingChanges: z.enum(['listening', 'not-listening']).optional(),
+            jobs: z.array(jobBacklogSchema),
           }),
         },
       },
@@ -49,6 +51,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         throw new ServiceUnavailable(errorMessages.databaseUnreachable);
       }
       const redisUp = app.redis?.available() ?? false;
+      const jobs = await backlog();
       return {
         status: 'ready' as const,
         database: app.database.engine,
@@ -61,9 +64,21 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
                 : ('not-listening' as const),
             }
           : {}),
+        jobs,
       };
     },
   );
+
+  // A balancer asks every second or so: the queues are read at most once a second for all of them.
+  let kept: { at: number; value: Promise<JobBacklog[]> } | null = null;
+  function backlog(): Promise<JobBacklog[]> {
+    if (!kept || Date.now() - kept.at > 1000) {
+      const value = app.services.jobs.backlog();
+      kept = { at: Date.now(), value };
+      value.catch(() => (kept = null));
+    }
+    return kept.value;
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

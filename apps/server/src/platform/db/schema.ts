@@ -517,7 +517,8 @@ export const refunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded'] })
+    /** `failed`: out of attempts; waits for an administrator's retry, with the same idempotency key. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -527,6 +528,7 @@ export const refunds = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     providerRefundId: text('provider_refund_id'),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [
@@ -550,7 +552,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    status: text('status', { enum: ['pending', 'sent'] })
+    /** `failed`: refused for good, or out of attempts; waits for an administrator's retry. */
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -558,6 +561,7 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [
@@ -565,6 +569,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'pending'`),
+    index('mail_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`status = 'failed'`),
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
   ],
 );
