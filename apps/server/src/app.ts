@@ -14,6 +14,9 @@ import Fastify, {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
+import underPressure from '@fastify/under-pressure';
+import { getHeapStatistics } from 'node:v8';
+import { errorMessages } from '@furniture-mart/shared';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createAuth, type Auth } from './platform/auth/auth.js';
@@ -38,6 +41,9 @@ import { createSharedRedis, type SharedRedis } from './platform/redis.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { shareListingChanges, type ListingChanges } from './modules/catalogue/listing-changes.js';
 import type { MailTransport } from './modules/mail/transport.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { ServiceUnavailable } from './platform/errors.js';
+import type { Metrics } from './http/metrics.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +80,8 @@ declare module 'fastify' {
     listingChanges: ListingChanges | null;
     /** draining: shutting down; /api/ready answers 503 so a balancer sends nothing new. */
     lifecycle: { draining: boolean };
+    /** Prometheus metrics (http/metrics.ts), or null when neither METRICS_PORT nor METRICS_TOKEN is set. */
+    metrics: Metrics | null;
   }
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
@@ -181,9 +189,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // Loaded only when some scraper may ask for them.
+  const metrics =
+    config.METRICS_PORT !== 'off' || config.METRICS_TOKEN
+      ? (await import('./http/metrics.js')).createMetrics(app)
+      : null;
+  app.decorate('metrics', metrics);
+
   registerErrorHandling(app);
   // First of all hooks: a path that is not canonical reaches nothing else.
   registerCanonicalPaths(app);
+  registerLoadShedding(app);
   registerJsonBody(app);
   await registerSecurity(app);
   registerKeptAnswers(app);
@@ -202,9 +218,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
+  if (metrics && config.METRICS_TOKEN) {
+    const { registerMetricsRoute } = await import('./http/metrics.js');
+    registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
+  }
+  // A worker instance runs the background jobs and answers nothing but health, readiness and metrics.
+  if (config.ROLE === 'worker') {
+    await app.register(healthRoutes);
+    return app;
+  }
   await registerOpenApi(app);
   await registerModules(app);
   if (deps.serveWebApp) await registerWebApp(app, deps.serveWebApp === true ? {} : deps.serveWebApp);
 
   return app;
+}
+
+/** Answered even under pressure: a balancer, an orchestrator and a scraper must still hear back. */
+const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready', '/metrics']);
+
+/**
+ * Load shedding (@fastify/under-pressure): past the event-loop delay or heap limits, requests answer
+ * 503 with Retry-After before the process falls over, except health, readiness and metrics.
+ */
+function registerLoadShedding(app: FastifyInstance): void {
+  const { config } = app;
+  const heapMb =
+    config.PRESSURE_MAX_HEAP_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 1024 / 1024);
+  void app.register(underPressure, {
+    maxEventLoopDelay: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: heapMb * 1024 * 1024,
+    retryAfter: config.PRESSURE_RETRY_AFTER_SECONDS,
+    sampleInterval: 500,
+    pressureHandler: (request, _reply, type, value) => {
+      if (ALWAYS_ANSWERED.has(request.url.split('?')[0]!)) return;
+      app.metrics?.countShed();
+      request.log.warn({ type, value }, 'shedding load');
+      return Promise.reject(
+        new ServiceUnavailable(errorMessages.overloaded, config.PRESSURE_RETRY_AFTER_SECONDS),
+      );
+    },
+  });
 }

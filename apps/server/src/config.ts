@@ -143,12 +143,31 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
     /** A paid order not handed over after this many days completes by itself (unless reported). */
     HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
+    /** web: pages and API, no background jobs; worker: jobs, and only health, readiness and metrics. */
+    ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
     /** Tries of one message before it is marked failed (a permanent refusal fails it at once). */
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     /** Provider calls of one refund before it is marked failed and waits for an administrator. */
     REFUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
     /** A job due for this long without being taken shows as stuck (no worker running, or one hung). */
     JOB_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
+    /** Where GET /metrics answers: a port of its own (`off`: none), on this address only. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: z
+      .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)], {
+        error: 'must be a port number or off',
+      })
+      .default(9464),
+    /** Also answer GET /metrics on the main port, to requests bearing this token. */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(24, 'must be at least 24 characters').optional(),
+    ),
+    /** Load shedding: past this event-loop delay (0: never), requests answer 503 with Retry-After. */
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Past this much heap in use, in MiB (0: never; unset: 90% of the heap limit). */
+    PRESSURE_MAX_HEAP_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional()),
+    PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   });
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Process entry: read the environment, open the database, apply migrations, seed demo data when asked,
- * listen, and shut down gracefully on SIGTERM/SIGINT.
+ * Process entry: read the environment, open the database, apply
+ * migrations, seed demo data when asked, listen, run the background jobs (ROLE), and shut down
+ * gracefully on SIGTERM/SIGINT.
  */
 import { shouldSeedDemo } from './config.js';
 import { loadConfigOrExit, openMigratedDatabase } from './startup.js';
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     database,
     logger: { level: config.LOG_LEVEL, stream: logs },
     authSecret: await resolveAuthSecret(config),
-    serveWebApp: true,
+    serveWebApp: config.ROLE !== 'worker',
   });
   if (shouldSeedDemo(config)) {
     const seeded = await seedDemoIfEmpty(app);
@@ -59,12 +60,28 @@ async function main(): Promise<void> {
 
   if (config.DATABASE_URL && !config.S3_BUCKET) {
     app.log.warn(
-      'photos are stored on this instance\'s disk only (DATA_DIR/uploads): with several instances, ' +
+      "photos are stored on this instance's disk only (DATA_DIR/uploads): with several instances, " +
         'configure S3_BUCKET (or give every instance one shared DATA_DIR/uploads volume)',
     );
   }
 
-  const jobs = startBackgroundJobs(app);
+  // A web instance leaves the background jobs to the worker instances.
+  const jobs =
+    config.ROLE === 'web'
+      ? { stop: async () => {} }
+      : startBackgroundJobs(app, (job, failed) => app.metrics?.countJobRun(job, failed));
+  // Its own port, never the public one; a port already taken stops the start.
+  const metricsServer =
+    app.metrics && config.METRICS_PORT !== 'off'
+      ? await (
+          await import('./http/metrics.js')
+        )
+          .listenForMetrics(app.metrics, config.METRICS_HOST, config.METRICS_PORT)
+          .catch((error: Error) => {
+            console.error(error.message);
+            process.exit(1);
+          })
+      : null;
 
   // On a signal: /api/ready answers 503 at once, so a balancer stops sending new requests here, while
   // this instance goes on serving for SHUTDOWN_DRAIN_SECONDS; then it closes, and is gone at most
@@ -101,6 +118,7 @@ async function main(): Promise<void> {
     const steps: [string, () => Promise<unknown>, number][] = [
       ['background jobs', () => jobs.stop(), closedBy],
       ['open requests', () => app.close(), closedBy],
+      ['the metrics port', async () => metricsServer?.close(), closedBy],
       ['the database', () => database.close(), closedBy + DATABASE_CLOSE_MS],
     ];
     for (const [what, step, until] of steps) {

@@ -58,6 +58,8 @@ describe('graceful shutdown', () => {
         LOG_LEVEL: 'info',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SHUTDOWN_DRAIN_SECONDS: '0',
+        // Its metrics port closes with it; any free one.
+        METRICS_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -124,6 +126,7 @@ describe('graceful shutdown', () => {
         DATABASE_URL: '',
         LOG_LEVEL: 'info',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        METRICS_PORT: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

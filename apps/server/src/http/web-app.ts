@@ -24,6 +24,10 @@ import { fetchInProcess, loadAppPages, loadPageRenderer, type AppPages } from '.
 import { acceptedEncoding, KeptPage, PageCache, type Encoding } from './page-cache.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pages rendered with their data, kept (null: no server-side bundle or no listing cache). */
+    pageCache?: PageCache | null;
+  }
   interface FastifyReply {
     /**
      * Answers a page address with the app page (never cached): rendered with its data, rendered
@@ -92,6 +96,7 @@ export async function registerWebApp(
   // Without the app's services (a bare server in a test), rendered pages are not kept.
   const listings = app.hasDecorator('services') ? app.services.listings : null;
   const pageCache = listings ? new PageCache(listings) : null;
+  app.decorate('pageCache', pageCache);
   app.decorateReply('sendAppPage', async function (this: FastifyReply) {
     const { request } = this;
     const url = requestedUrl(request.url);

@@ -36,6 +36,8 @@ const card = { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name
 interface Instance {
   name: string;
   port: number;
+  /** Where its GET /metrics answers (127.0.0.1). */
+  metricsPort: number;
   child: ChildProcess;
   output: string[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -170,6 +172,7 @@ async function freePort(): Promise<number> {
 
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `fm-cluster-${name}-`));
   temporary.push(dataDir);
   const child = spawn(process.execPath, [serverEntry], {
@@ -179,6 +182,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
       HOME: process.env.HOME ?? tmpdir(),
       ...env,
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -193,7 +197,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const instance = { name, port, child, output, exited, dataDir };
+  const instance = { name, port, metricsPort, child, output, exited, dataDir };
   instances.push(instance);
   return instance;
 }

@@ -30,7 +30,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           'stop (it then keeps serving for SHUTDOWN_DRAIN_SECONDS). Also says how rate limits are ' +
           'counted (shared through Redis, or per instance: no REDIS_URL, or Redis unreachable) and, on ' +
           "PostgreSQL, whether this instance hears other instances' listing changes; the background " +
-          "jobs' backlog (pending, oldest pending age, failed, stuck).",
+          "jobs' backlog (pending, oldest pending age, failed, stuck), the instance's role, and whether " +
+          'it is shedding load (answering 503 to requests other than health, readiness and metrics).',
         response: {
           200: z.object({
             status: z.literal('ready'),
@@ -38,6 +39,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
             rateLimits: z.enum(['shared', 'per-instance']),
             redis: z.enum(['reachable', 'unreachable']).optional(),
             listingChanges: z.enum(['listening', 'not-listening']).optional(),
+            role: z.enum(['web', 'worker', 'all']),
+            load: z.enum(['normal', 'shedding']),
             jobs: z.array(jobBacklogSchema),
           }),
         },
@@ -64,6 +67,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
                 : ('not-listening' as const),
             }
           : {}),
+        role: app.config.ROLE,
+        load: app.isUnderPressure() ? ('shedding' as const) : ('normal' as const),
         jobs,
       };
     },

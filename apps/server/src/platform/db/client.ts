@@ -40,6 +40,8 @@ export interface Database {
   ifUnlocked<T>(lock: AdvisoryLock, task: () => Promise<T>): Promise<T | null>;
   /** The server's address (PostgreSQL only), for connections of their own such as LISTEN. */
   readonly connectionString?: string;
+  /** The connection pool now (PostgreSQL only): connections open, idle, and requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -188,6 +190,7 @@ function createPostgres(url: string, poolSize: number, timeouts?: DatabaseOption
         connection.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: () => pinger.ping(),
     close: async () => {
       if (closed) return;
