@@ -40,7 +40,8 @@ import { registerModules } from './modules/index.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { shareListingChanges, type ListingChanges } from './modules/catalogue/listing-changes.js';
-import type { MailTransport } from './modules/mail/transport.js';
+import { createMailTransport, type MailTransport } from './modules/mail/transport.js';
+import { withSpans } from './lib/spans.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ServiceUnavailable } from './platform/errors.js';
 import type { Metrics } from './http/metrics.js';
@@ -129,11 +130,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recoveryMail: recoveryMail(database.db, config.PUBLIC_URL),
   });
   const images = deps.images ?? (await createImageStore(config));
-  const cardProvider = deps.cardProvider ?? (await createPaymentProvider(config));
+  const isTracing = Boolean(config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // With tracing, calls to the payment provider and the mail relay are spans of the request's trace.
+  const spansOf = <T extends object>(target: T, prefix: string, methods: (keyof T & string)[]) =>
+    isTracing ? withSpans(target, prefix, methods) : target;
+  const cardProvider = spansOf(deps.cardProvider ?? (await createPaymentProvider(config)), 'payment', [
+    'createIntent',
+    'retrieveIntent',
+    'authorizeCard',
+    'capture',
+    'release',
+    'refund',
+  ]);
+  const mail = spansOf(deps.mail ?? createMailTransport(config.SMTP_URL), 'mail', ['send']);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
-  const services = createServices({ config, db: database.db, images, cardProvider, mail: deps.mail });
+  const services = createServices({ config, db: database.db, images, cardProvider, mail });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
   const redis =
@@ -196,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : null;
   app.decorate('metrics', metrics);
 
+  // Before every other hook, so all a request does happens inside its span.
+  if (isTracing) (await import('./http/request-spans.js')).registerRequestSpans(app);
   registerErrorHandling(app);
   // First of all hooks: a path that is not canonical reaches nothing else.
   registerCanonicalPaths(app);

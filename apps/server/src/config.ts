@@ -163,6 +163,12 @@ export const configSchema = z
       emptyAsUndefined,
       z.string().min(24, 'must be at least 24 characters').optional(),
     ),
+    /** OTLP/HTTP collector: traces of requests, statements, mail and payment calls, and errors. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ),
+    OTEL_SERVICE_NAME: z.string().min(1).default('furniture-mart'),
     /** Load shedding: past this event-loop delay (0: never), requests answer 503 with Retry-After. */
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Past this much heap in use, in MiB (0: never; unset: 90% of the heap limit). */

@@ -1,5 +1,5 @@
 /**
- * Process entry: read the environment, open the database, apply
+ * Process entry: read the environment, start tracing when configured, open the database, apply
  * migrations, seed demo data when asked, listen, run the background jobs (ROLE), and shut down
  * gracefully on SIGTERM/SIGINT.
  */
@@ -41,6 +41,8 @@ async function boundedBy<T>(task: Promise<T>, until: number, what: string): Prom
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // OpenTelemetry's SDK is loaded only when a collector is configured.
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) (await import('./platform/tracing.js')).startTracing(config);
   // With MIGRATE_ON_START=false migrations are a release step (npm run db:migrate) instead.
   const database = await openMigratedDatabase(config, config.DATABASE_POOL_SIZE, config.MIGRATE_ON_START);
 
