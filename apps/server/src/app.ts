@@ -45,6 +45,7 @@ import { withSpans } from './lib/spans.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ServiceUnavailable } from './platform/errors.js';
 import type { Metrics } from './http/metrics.js';
+import { READ_AFTER_COOKIE, parseLsn, type ReadRouting } from './platform/db/replicas.js';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +84,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** Prometheus metrics (http/metrics.ts), or null when neither METRICS_PORT nor METRICS_TOKEN is set. */
     metrics: Metrics | null;
+    /** Reads through replicas (DATABASE_READ_URL), or null: every read goes to the one database. */
+    readRouting: ReadRouting | null;
   }
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
@@ -146,7 +149,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
-  const services = createServices({ config, db: database.db, images, cardProvider, mail });
+  // Listing and page reads through replicas (DATABASE_READ_URL); the writer's own reads see their write.
+  const readRouting =
+    config.DATABASE_READ_URL?.length && database.readReplicas
+      ? database.readReplicas({
+          urls: config.DATABASE_READ_URL,
+          maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
+          log: app.log,
+          poolSize: config.DATABASE_POOL_SIZE,
+          onRead: (target) => app.metrics?.countRead(target),
+        })
+      : null;
+  if (readRouting) {
+    app.addHook('onClose', () => readRouting.close());
+    registerReadYourWrites(app, readRouting);
+  }
+  app.decorate('readRouting', readRouting);
+  const services = createServices({ config, db: database.db, images, cardProvider, mail, readRouting });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
   const redis =
@@ -273,5 +292,39 @@ function registerLoadShedding(app: FastifyInstance): void {
         new ServiceUnavailable(errorMessages.overloaded, config.PRESSURE_RETRY_AFTER_SECONDS),
       );
     },
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Requests that change only who is signed in, never what a listing or a page shows. */
+const SESSION_ONLY = /^\/api\/auth\/(sign-in|sign-up|sign-out)(\/|$|\?)/;
+
+/**
+ * Read your own writes with replicas (platform/db/replicas.ts): a request that changed something hands
+ * its sender the primary's WAL position in a short-lived cookie, and every request carrying it reads
+ * only from replicas that have replayed that far (else the primary), past the listing and page caches.
+ */
+function registerReadYourWrites(app: FastifyInstance, routing: ReadRouting): void {
+  const cookiePattern = new RegExp(
+    `(?:^|;\\s*)${READ_AFTER_COOKIE}=([0-9A-Fa-f]{1,8}%2F[0-9A-Fa-f]{1,8}|[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8})`,
+  );
+  app.addHook('onRequest', (request, _reply, done) => {
+    const cookie = request.headers.cookie;
+    const given = cookie ? cookiePattern.exec(cookie)?.[1] : undefined;
+    const lsn = given ? parseLsn(decodeURIComponent(given)) : null;
+    routing.runAs(lsn, done);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (SESSION_ONLY.test(request.url)) return payload;
+    const lsn = await routing.writePosition().catch(() => null);
+    if (!lsn) return payload;
+    const secure = app.config.PUBLIC_URL.startsWith('https:') ? '; Secure' : '';
+    const ours = `${READ_AFTER_COOKIE}=${encodeURIComponent(lsn)}; Max-Age=${routing.cookieSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+    const existing = reply.getHeader('set-cookie');
+    const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+    reply.removeHeader('set-cookie');
+    reply.header('set-cookie', [...cookies.map(String), ours]);
+    return payload;
   });
 }

@@ -134,4 +134,32 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis/);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
   });
+
+  it('reads replicas as postgres URLs beside a primary, and stops on anything else with one line', () => {
+    const primary = 'postgres://app@db-primary:5432/shop';
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: 'postgres://app@db-replica-1:5432/shop, postgresql://app@db-replica-2/shop',
+    });
+    expect(config.DATABASE_READ_URL).toEqual([
+      'postgres://app@db-replica-1:5432/shop',
+      'postgresql://app@db-replica-2/shop',
+    ]);
+    expect(config.DATABASE_READ_MAX_LAG_SECONDS).toBe(30);
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://app:secret@db-replica/shop' }),
+    ).toThrow(/^Invalid configuration:\n {2}- DATABASE_READ_URL: mysql:\/\/app:\*\*\*@db-replica\/shop is not a postgres:\/\/ URL$/);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://app@db-replica/shop' })).toThrow(
+      /DATABASE_READ_URL: replicas need DATABASE_URL/,
+    );
+  });
+
+  it('reads the operations settings and stops on an unknown role or a bad metrics port', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ ROLE: 'all', METRICS_HOST: '127.0.0.1', METRICS_PORT: 9464 });
+    expect(loadConfig({ METRICS_PORT: 'off' }).METRICS_PORT).toBe('off');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: must be a port number or off/);
+    expect(() => loadConfig({ ROLE: 'both' })).toThrow(/ROLE: must be web, worker or all/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24/);
+  });
 });

@@ -154,8 +154,13 @@ export const configSchema = z
     /** Where GET /metrics answers: a port of its own (`off`: none), on this address only. */
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     METRICS_PORT: z
-      .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)], {
-        error: 'must be a port number or off',
+      .string()
+      .transform((value, context): 'off' | number => {
+        if (value.trim().toLowerCase() === 'off') return 'off';
+        const port = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+        if (port >= 0 && port <= 65535) return port;
+        context.addIssue({ code: 'custom', message: 'must be a port number or off' });
+        return z.NEVER;
       })
       .default(9464),
     /** Also answer GET /metrics on the main port, to requests bearing this token. */
@@ -174,7 +179,34 @@ export const configSchema = z
     /** Past this much heap in use, in MiB (0: never; unset: 90% of the heap limit). */
     PRESSURE_MAX_HEAP_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional()),
     PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /**
+     * PostgreSQL replicas (comma-separated postgres:// URLs) for listing, search, category, product and
+     * seller page reads; everything else, and the reads of whoever just wrote, go to DATABASE_URL.
+     */
+    DATABASE_READ_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .transform((value, context) => {
+          const urls = list(value);
+          for (const url of urls) {
+            if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+              context.addIssue({ code: 'custom', message: `${redact(url)} is not a postgres:// URL` });
+              return z.NEVER;
+            }
+          }
+          return urls;
+        })
+        .optional(),
+    ),
+    /** A replica further behind the primary than this is left out until it catches up. */
+    DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   });
+
+/** A URL for a message: its password is never printed. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
 
 /**
  * Rules across variables, checked on the raw values so they are reported together with per-variable
@@ -194,6 +226,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   }
   if (set('STRIPE_SECRET_KEY') !== set('STRIPE_PUBLISHABLE_KEY')) {
     problems.push('STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+  }
+  if (set('DATABASE_READ_URL') && !set('DATABASE_URL')) {
+    problems.push('DATABASE_READ_URL: replicas need DATABASE_URL (the primary) too');
   }
   if (set('S3_BUCKET') && !(set('S3_ACCESS_KEY_ID') && set('S3_SECRET_ACCESS_KEY'))) {
     problems.push('S3_BUCKET: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');

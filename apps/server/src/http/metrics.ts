@@ -23,6 +23,8 @@ export interface Metrics {
   countJobRun(job: string, failed: boolean): void;
   /** A request refused by load shedding. */
   countShed(): void;
+  /** Reads sent to a replica or to the primary (platform/db/replicas.ts). */
+  countRead(target: 'replica' | 'primary'): void;
   /**
    * For the live-events module: the number of event streams open now, read at each scrape. Until a
    * module registers it, the gauge does not exist (no made-up zero).
@@ -73,11 +75,19 @@ export function createMetrics(app: FastifyInstance): Metrics {
     labelNames: ['job'] as const,
     registers: [registry],
   });
+  const reads = new Counter({
+    name: 'db_reads_total',
+    help: 'Listing and page reads, by where they went (a replica or the primary)',
+    labelNames: ['target'] as const,
+    registers: [registry],
+  });
   // Both exist from the start, so a rate over them is defined before the first job runs.
   for (const job of ['mail', 'refunds', 'handoff-auto-complete', 'photo-cleanup']) {
     jobRuns.inc({ job }, 0);
     jobRunFailures.inc({ job }, 0);
   }
+  reads.inc({ target: 'primary' }, 0);
+  reads.inc({ target: 'replica' }, 0);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -163,6 +173,7 @@ export function createMetrics(app: FastifyInstance): Metrics {
       if (failed) jobRunFailures.inc({ job });
     },
     countShed: () => shed.inc(),
+    countRead: (target) => reads.inc({ target }),
     registerOpenEventStreams(count) {
       if (streams) throw new Error('the open event streams are already registered');
       streams = true;

@@ -169,7 +169,9 @@ async function renderWithData(
   // A signed-in person's page reads their own data with their cookie; a visitor's reads nothing private.
   const fetchApi = fetchInProcess(app, me ? cookie : '');
   const render = () => pages.renderWithData(page, url, me, fetchApi);
-  if (!pageCache) return render().then((html) => (html ? new KeptPage(html) : null));
+  // Someone who just wrote sees a page made now, from reads that include their change.
+  if (!pageCache || app.readRouting?.isWriter())
+    return render().then((html) => (html ? new KeptPage(html) : null));
   return pageCache.read(`${url.pathname}${url.search}\n${viewer}`, render);
 }
 

@@ -39,7 +39,7 @@ export class CatalogueService {
     const request = cardRequest({ ...filterOf(query), categoryId: category.id }, query);
     return this.deps.listings.read(keyOf('category', request), async () => ({
       category,
-      products: await loadCardPage(this.deps.db, this.deps.images, request),
+      products: await loadCardPage(this.deps.readDb, this.deps.images, request),
     }));
   }
 
@@ -63,7 +63,7 @@ export class CatalogueService {
 
   private cards(kind: string, request: CardPageRequest): Promise<CardPage> {
     return this.deps.listings.read(keyOf(kind, request), () =>
-      loadCardPage(this.deps.db, this.deps.images, request),
+      loadCardPage(this.deps.readDb, this.deps.images, request),
     );
   }
 

@@ -31,7 +31,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           'counted (shared through Redis, or per instance: no REDIS_URL, or Redis unreachable) and, on ' +
           "PostgreSQL, whether this instance hears other instances' listing changes; the background " +
           "jobs' backlog (pending, oldest pending age, failed, stuck), the instance's role, and whether " +
-          'it is shedding load (answering 503 to requests other than health, readiness and metrics).',
+          'it is shedding load (answering 503 to requests other than health, readiness and metrics); with ' +
+          'read replicas, whether each is in use, too far behind or unreachable (its reads then go to ' +
+          'the primary).',
         response: {
           200: z.object({
             status: z.literal('ready'),
@@ -42,6 +44,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
             role: z.enum(['web', 'worker', 'all']),
             load: z.enum(['normal', 'shedding']),
             jobs: z.array(jobBacklogSchema),
+            /** DATABASE_READ_URL: each replica, in use (`up`), too far behind, or unreachable. */
+            replicas: z
+              .array(z.object({ name: z.string(), state: z.enum(['up', 'lagging', 'down']) }))
+              .optional(),
           }),
         },
       },
@@ -70,6 +76,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         role: app.config.ROLE,
         load: app.isUnderPressure() ? ('shedding' as const) : ('normal' as const),
         jobs,
+        ...(app.readRouting ? { replicas: app.readRouting.replicas() } : {}),
       };
     },
   );

@@ -12,12 +12,12 @@ import { loadCardPage } from '../catalogue/product-cards.js';
 import { listingsOfSeller } from '../products/product-page.service.js';
 
 export class SellersService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images' | 'listings'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'readDb' | 'images' | 'listings'>) {}
 
   async page(sellerId: string, { page, pageSize }: PageQuery): Promise<SellerPage> {
     const key = JSON.stringify(['seller', sellerId, page, pageSize]);
     return this.deps.listings.read(key, async () => {
-      const [head] = await this.deps.db
+      const [head] = await this.deps.readDb
         .select({
           id: users.id,
           name: users.name,
@@ -32,7 +32,7 @@ export class SellersService {
         .from(users)
         .where(and(eq(users.id, sellerId), eq(users.role, 'seller'), isNull(users.deletedAt)));
       if (!head) throw new NotFound(catalogueMessages.sellerNotFound);
-      const cards = await loadCardPage(this.deps.db, this.deps.images, {
+      const cards = await loadCardPage(this.deps.readDb, this.deps.images, {
         filter: { sellerId },
         order: 'newest',
         page,

@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir } from '../../paths.js';
 import * as schema from './schema.js';
+import { createReadRouting, type ReadRouting, type ReadRoutingOptions } from './replicas.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services accept either so they compose inside one transaction. */
@@ -42,6 +43,11 @@ export interface Database {
   readonly connectionString?: string;
   /** The connection pool now (PostgreSQL only): connections open, idle, and requests waiting for one. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Reads through replicas of this primary (PostgreSQL only, DATABASE_READ_URL): replicas.ts. Closed
+   * by the caller.
+   */
+  readReplicas?(options: Omit<ReadRoutingOptions, 'primary' | 'timeouts'>): ReadRouting;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -191,6 +197,12 @@ function createPostgres(url: string, poolSize: number, timeouts?: DatabaseOption
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    readReplicas: (options) =>
+      createReadRouting({
+        ...options,
+        primary: pool,
+        ...(timeouts ? { timeouts: { statementMs: timeouts.statementMs } } : {}),
+      }),
     ping: () => pinger.ping(),
     close: async () => {
       if (closed) return;
