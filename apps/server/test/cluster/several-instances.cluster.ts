@@ -641,9 +641,10 @@ describe('two instances behind a round-robin balancer', () => {
     expect(answered).toBeGreaterThan(100);
     expect(servedByB).toBeGreaterThan(0);
     expect(exit, b.output.join('\n')).toEqual({ code: 0, signal: null });
-    // It drained (SHUTDOWN_DRAIN_SECONDS=3) before closing, and closed promptly after.
+    // It drained (SHUTDOWN_DRAIN_SECONDS=3) before closing, and was gone at most 2 s after, under load
+    // (plus the time for this process to see it).
     expect(figures.drainedExitMs).toBeGreaterThanOrEqual(3000);
-    expect(figures.drainedExitMs).toBeLessThan(13_000);
+    expect(figures.drainedExitMs).toBeLessThan(3000 + 2000 + 500);
   }, 60_000);
 });
 

@@ -216,8 +216,11 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
           options.onRead?.('replica');
           return result;
         } catch (error) {
-          if (!isConnectionError(error)) throw error;
-          setState(replica, 'down', (error as Error).message);
+          // A standby may cancel a read that conflicts with the WAL it replays (40001): the primary
+          // answers it instead, and the replica stays in use.
+          const conflict = (error as { code?: string }).code === '40001';
+          if (!conflict && !isConnectionError(error)) throw error;
+          if (!conflict) setState(replica, 'down', (error as Error).message);
         }
       }
       options.onRead?.('primary');
