@@ -44,6 +44,9 @@ export async function createTestApp(
     // A test process blocks its own event loop (property tests, image work): no load shedding, except
     // in the tests of load shedding, which set their own limits.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Metrics watch the whole process (event loop, garbage collection) for as long as it runs: only the
+    // tests of metrics turn them on, not every app a test file builds.
+    METRICS_PORT: 'off',
     ...env,
   });
   const database = await createTestDatabase();
