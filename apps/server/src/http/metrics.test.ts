@@ -4,8 +4,13 @@
  * must be free. Load shedding answers 503 with Retry-After past its limits, except health, readiness
  * and metrics. ROLE decides what an instance serves.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntry } from '../../test/helpers/built.js';
 import { loadConfig } from '../config.js';
 import { TestClient, createTestApp, signUp, type TestContext } from '../../test/helpers/app.js';
 import { listenForMetrics } from './metrics.js';
@@ -136,6 +141,38 @@ describe('the metrics port', () => {
       taken.close();
     }
   });
+
+  it("stops the server's start with that one line", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-metrics-port-'));
+    try {
+      const child = spawn(process.execPath, [builtEntry('server')], {
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          METRICS_PORT: String(port),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let errors = '';
+      child.stderr.on('data', (chunk) => (errors += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(errors.trim().split('\n')).toEqual([
+        `METRICS_PORT: 127.0.0.1:${port} is already in use (choose another METRICS_PORT, or METRICS_PORT=off)`,
+      ]);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('is not loaded when neither a port nor a token is configured', async () => {
     const ctx = await createTestApp({ METRICS_PORT: 'off' });
