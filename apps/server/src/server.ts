@@ -55,6 +55,20 @@ async function main(): Promise<void> {
     authSecret: await resolveAuthSecret(config),
     serveWebApp: config.ROLE !== 'worker',
   });
+  // Its own port, never the public one; a port already taken stops the start
+  // before anything else begins.
+  const metricsServer =
+    app.metrics && config.METRICS_PORT !== 'off'
+      ? await (
+          await import('./http/metrics.js')
+        )
+          .listenForMetrics(app.metrics, config.METRICS_HOST, config.METRICS_PORT)
+          .catch((error: Error) => {
+            console.error(error.message);
+            process.exit(1);
+          })
+      : null;
+
   if (shouldSeedDemo(config)) {
     const seeded = await seedDemoIfEmpty(app);
     if (seeded) app.log.info('demo data seeded (see README for the demo accounts)');
@@ -72,19 +86,6 @@ async function main(): Promise<void> {
     config.ROLE === 'web'
       ? { stop: async () => {} }
       : startBackgroundJobs(app, (job, failed) => app.metrics?.countJobRun(job, failed));
-  // Its own port, never the public one; a port already taken stops the start.
-  const metricsServer =
-    app.metrics && config.METRICS_PORT !== 'off'
-      ? await (
-          await import('./http/metrics.js')
-        )
-          .listenForMetrics(app.metrics, config.METRICS_HOST, config.METRICS_PORT)
-          .catch((error: Error) => {
-            console.error(error.message);
-            process.exit(1);
-          })
-      : null;
-
   // On a signal: /api/ready answers 503 at once, so a balancer stops sending new requests here, while
   // this instance goes on serving for SHUTDOWN_DRAIN_SECONDS; then it closes, and is gone at most
   // EXIT_AFTER_DRAIN_MS after the drain: requests still in flight get most of that time, the rest is for
