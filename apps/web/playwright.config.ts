@@ -69,6 +69,8 @@ export default defineConfig({
       // The journeys book and start paying for many items as the same demo buyer.
       MAX_CHECKOUT_HOLDS: '100',
       MAX_OPEN_BOOKINGS: '1000',
+      // Metrics on a port of the system's choosing, never one another server on this machine holds.
+      METRICS_PORT: '0',
     },
   },
 });

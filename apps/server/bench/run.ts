@@ -306,6 +306,8 @@ function startServer(extraEnv: Record<string, string>): ChildProcess {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       LOG_LEVEL: 'silent',
+      // Metrics as in production, on a port of the system's choosing.
+      METRICS_PORT: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

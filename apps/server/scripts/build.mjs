@@ -15,6 +15,7 @@ await build({
     'user-password': 'src/cli/user-password.ts',
     'db-backup': 'src/cli/db-backup.ts',
     'db-restore': 'src/cli/db-restore.ts',
+    jobs: 'src/cli/jobs.ts',
   },
   bundle: true,
   platform: 'node',

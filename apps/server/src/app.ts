@@ -13,6 +13,9 @@ import Fastify, {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
+import underPressure from '@fastify/under-pressure';
+import { getHeapStatistics } from 'node:v8';
+import { errorMessages } from '@furniture-mart/shared';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createAuth, type Auth } from './platform/auth/auth.js';
@@ -37,7 +40,12 @@ import { createSharedRedis, type SharedRedis } from './platform/redis.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
 import { createChangeFeed, type ChangeFeed } from './platform/db/change-feed.js';
 import { shareListingChanges } from './platform/listing-cache.js';
-import type { MailTransport } from './modules/mail/transport.js';
+import { createMailTransport, type MailTransport } from './modules/mail/transport.js';
+import { withSpans } from './lib/spans.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { ServiceUnavailable } from './platform/errors.js';
+import type { Metrics } from './http/metrics.js';
+import { READ_AFTER_COOKIE, parseLsn, type ReadRouting } from './platform/db/replicas.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +82,10 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** draining: shutting down; /api/ready answers 503 so a balancer sends nothing new. */
     lifecycle: { draining: boolean };
+    /** Prometheus metrics (http/metrics.ts), or null when neither METRICS_PORT nor METRICS_TOKEN is set. */
+    metrics: Metrics | null;
+    /** Reads through replicas (DATABASE_READ_URL), or null: every read goes to the one database. */
+    readRouting: ReadRouting | null;
   }
   interface FastifyRequest {
     viewer(): Promise<Viewer | null>;
@@ -121,7 +133,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recoveryMail: recoveryMail(database.db, config.PUBLIC_URL),
   });
   const images = deps.images ?? (await createImageStore(config));
-  const cardProvider = deps.cardProvider ?? (await createPaymentProvider(config));
+  const isTracing = Boolean(config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  // With tracing, calls to the payment provider and the mail relay are spans of the request's trace.
+  const spansOf = <T extends object>(target: T, prefix: string, methods: (keyof T & string)[]) =>
+    isTracing ? withSpans(target, prefix, methods) : target;
+  const cardProvider = spansOf(deps.cardProvider ?? (await createPaymentProvider(config)), 'payment', [
+    'createIntent',
+    'retrieveIntent',
+    'authorizeCard',
+    'capture',
+    'release',
+    'refund',
+  ]);
+  const mail = spansOf(deps.mail ?? createMailTransport(config.SMTP_URL), 'mail', ['send']);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auth', auth);
@@ -129,7 +153,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changes = await createChangeFeed(database, { log: app.log });
   app.addHook('onClose', () => changes.close());
   app.decorate('changes', changes);
-  const services = createServices({ config, db: database.db, images, cardProvider, mail: deps.mail });
+  // Listing and page reads through replicas (DATABASE_READ_URL); the writer's own reads see their write.
+  const readRouting =
+    config.DATABASE_READ_URL?.length && database.readReplicas
+      ? database.readReplicas({
+          urls: config.DATABASE_READ_URL,
+          maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
+          log: app.log,
+          poolSize: config.DATABASE_POOL_SIZE,
+          onRead: (target) => app.metrics?.countRead(target),
+        })
+      : null;
+  if (readRouting) {
+    app.addHook('onClose', () => readRouting.close());
+    registerReadYourWrites(app, readRouting);
+  }
+  app.decorate('readRouting', readRouting);
+  const services = createServices({ config, db: database.db, images, cardProvider, mail, readRouting });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
   const redis =
@@ -174,9 +214,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // Loaded only when some scraper may ask for them.
+  const metrics =
+    config.METRICS_PORT !== 'off' || config.METRICS_TOKEN
+      ? (await import('./http/metrics.js')).createMetrics(app)
+      : null;
+  app.decorate('metrics', metrics);
+
+  // Before every other hook, so all a request does happens inside its span.
+  if (isTracing) (await import('./http/request-spans.js')).registerRequestSpans(app);
   registerErrorHandling(app);
   // First of all hooks: a path that is not canonical reaches nothing else.
   registerCanonicalPaths(app);
+  registerLoadShedding(app);
   registerJsonBody(app);
   await registerSecurity(app);
   registerKeptAnswers(app);
@@ -195,9 +245,79 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
+  if (metrics && config.METRICS_TOKEN) {
+    const { registerMetricsRoute } = await import('./http/metrics.js');
+    registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
+  }
+  // A worker instance runs the background jobs and answers nothing but health, readiness and metrics.
+  if (config.ROLE === 'worker') {
+    await app.register(healthRoutes);
+    return app;
+  }
   await registerOpenApi(app);
   await registerModules(app);
   if (deps.serveWebApp) await registerWebApp(app, deps.serveWebApp === true ? {} : deps.serveWebApp);
 
   return app;
+}
+
+/** Answered even under pressure: a balancer, an orchestrator and a scraper must still hear back. */
+const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready', '/metrics']);
+
+/**
+ * Load shedding (@fastify/under-pressure): past the event-loop delay or heap limits, requests answer
+ * 503 with Retry-After before the process falls over, except health, readiness and metrics.
+ */
+function registerLoadShedding(app: FastifyInstance): void {
+  const { config } = app;
+  const heapMb =
+    config.PRESSURE_MAX_HEAP_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 1024 / 1024);
+  void app.register(underPressure, {
+    maxEventLoopDelay: config.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: heapMb * 1024 * 1024,
+    retryAfter: config.PRESSURE_RETRY_AFTER_SECONDS,
+    sampleInterval: 500,
+    pressureHandler: (request, _reply, type, value) => {
+      if (ALWAYS_ANSWERED.has(request.url.split('?')[0]!)) return;
+      app.metrics?.countShed();
+      request.log.warn({ type, value }, 'shedding load');
+      return Promise.reject(
+        new ServiceUnavailable(errorMessages.overloaded, config.PRESSURE_RETRY_AFTER_SECONDS),
+      );
+    },
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Requests that change only who is signed in, never what a listing or a page shows. */
+const SESSION_ONLY = /^\/api\/auth\/(sign-in|sign-up|sign-out)(\/|$|\?)/;
+
+/**
+ * Read your own writes with replicas (platform/db/replicas.ts): a request that changed something hands
+ * its sender the primary's WAL position in a short-lived cookie, and every request carrying it reads
+ * only from replicas that have replayed that far (else the primary), past the listing and page caches.
+ */
+function registerReadYourWrites(app: FastifyInstance, routing: ReadRouting): void {
+  const cookiePattern = new RegExp(
+    `(?:^|;\\s*)${READ_AFTER_COOKIE}=([0-9A-Fa-f]{1,8}%2F[0-9A-Fa-f]{1,8}|[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8})`,
+  );
+  app.addHook('onRequest', (request, _reply, done) => {
+    const cookie = request.headers.cookie;
+    const given = cookie ? cookiePattern.exec(cookie)?.[1] : undefined;
+    const lsn = given ? parseLsn(decodeURIComponent(given)) : null;
+    routing.runAs(lsn, done);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (SESSION_ONLY.test(request.url)) return payload;
+    const lsn = await routing.writePosition().catch(() => null);
+    if (!lsn) return payload;
+    const secure = app.config.PUBLIC_URL.startsWith('https:') ? '; Secure' : '';
+    const ours = `${READ_AFTER_COOKIE}=${encodeURIComponent(lsn)}; Max-Age=${routing.cookieSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+    const existing = reply.getHeader('set-cookie');
+    const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+    reply.removeHeader('set-cookie');
+    reply.header('set-cookie', [...cookies.map(String), ours]);
+    return payload;
+  });
 }

@@ -64,7 +64,9 @@ describe('configuration', () => {
 
   it('takes the public URL from PORT unless it is set', () => {
     expect(loadConfig({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
-    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://shop.example' }).PUBLIC_URL).toBe('https://shop.example');
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://shop.example' }).PUBLIC_URL).toBe(
+      'https://shop.example',
+    );
   });
 
   it('accepts ISO 4217 currencies and stops on an unknown code with a clear line', () => {
@@ -101,18 +103,23 @@ describe('configuration', () => {
       '192.168.1.10',
       '::1',
     ]);
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every proxy lets a client choose its own address/);
-    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: trusting every proxy lets a client choose its own address/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(
+      /TRUST_PROXY: must be a number of proxy hops/,
+    );
   });
 
   it('takes ALLOWED_ORIGINS as exact origins only', () => {
-    expect(loadConfig({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000, https://shop.example' }).ALLOWED_ORIGINS).toEqual([
-      'http://192.168.1.20:3000',
-      'https://shop.example',
-    ]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: 'http://192.168.1.20:3000, https://shop.example' }).ALLOWED_ORIGINS,
+    ).toEqual(['http://192.168.1.20:3000', 'https://shop.example']);
     expect(loadConfig({}).ALLOWED_ORIGINS).toEqual([]);
     for (const wrong of ['shop.example', 'https://shop.example/path', 'ftp://shop.example', '*']) {
-      expect(() => loadConfig({ ALLOWED_ORIGINS: wrong }), wrong).toThrow(/ALLOWED_ORIGINS: .* is not an origin/);
+      expect(() => loadConfig({ ALLOWED_ORIGINS: wrong }), wrong).toThrow(
+        /ALLOWED_ORIGINS: .* is not an origin/,
+      );
     }
   });
 
@@ -133,5 +140,35 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis/);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
+  it('reads replicas as postgres URLs beside a primary, and stops on anything else with one line', () => {
+    const primary = 'postgres://app@db-primary:5432/shop';
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: 'postgres://app@db-replica-1:5432/shop, postgresql://app@db-replica-2/shop',
+    });
+    expect(config.DATABASE_READ_URL).toEqual([
+      'postgres://app@db-replica-1:5432/shop',
+      'postgresql://app@db-replica-2/shop',
+    ]);
+    expect(config.DATABASE_READ_MAX_LAG_SECONDS).toBe(30);
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://app:secret@db-replica/shop' }),
+    ).toThrow(
+      /^Invalid configuration:\n {2}- DATABASE_READ_URL: mysql:\/\/app:\*\*\*@db-replica\/shop is not a postgres:\/\/ URL$/,
+    );
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://app@db-replica/shop' })).toThrow(
+      /DATABASE_READ_URL: replicas need DATABASE_URL/,
+    );
+  });
+
+  it('reads the operations settings and stops on an unknown role or a bad metrics port', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ ROLE: 'all', METRICS_HOST: '127.0.0.1', METRICS_PORT: 9464 });
+    expect(loadConfig({ METRICS_PORT: 'off' }).METRICS_PORT).toBe('off');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: must be a port number or off/);
+    expect(() => loadConfig({ ROLE: 'both' })).toThrow(/ROLE: must be web, worker or all/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24/);
   });
 });

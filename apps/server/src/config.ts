@@ -150,7 +150,70 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Furniture Mart <no-reply@furnituremart.test>'),
   /** A paid order not handed over after this many days completes by itself (unless reported). */
   HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
+  /** web: pages and API, no background jobs; worker: jobs, and only health, readiness and metrics. */
+  ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
+  /** Tries of one message before it is marked failed (a permanent refusal fails it at once). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** Provider calls of one refund before it is marked failed and waits for an administrator. */
+  REFUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** A job due for this long without being taken shows as stuck (no worker running, or one hung). */
+  JOB_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
+  /** Where GET /metrics answers: a port of its own (`off`: none), on this address only. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z
+    .string()
+    .transform((value, context): 'off' | number => {
+      if (value.trim().toLowerCase() === 'off') return 'off';
+      const port = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (port >= 0 && port <= 65535) return port;
+      context.addIssue({ code: 'custom', message: 'must be a port number or off' });
+      return z.NEVER;
+    })
+    .default(9464),
+  /** Also answer GET /metrics on the main port, to requests bearing this token. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(24, 'must be at least 24 characters').optional(),
+  ),
+  /** OTLP/HTTP collector: traces of requests, statements, mail and payment calls, and errors. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  OTEL_SERVICE_NAME: z.string().min(1).default('furniture-mart'),
+  /** Load shedding: past this event-loop delay (0: never), requests answer 503 with Retry-After. */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Past this much heap in use, in MiB (0: never; unset: 90% of the heap limit). */
+  PRESSURE_MAX_HEAP_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional()),
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * PostgreSQL replicas (comma-separated postgres:// URLs) for listing, search, category, product and
+   * seller page reads; everything else, and the reads of whoever just wrote, go to DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value, context) => {
+        const urls = list(value);
+        for (const url of urls) {
+          if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+            context.addIssue({ code: 'custom', message: `${redact(url)} is not a postgres:// URL` });
+            return z.NEVER;
+          }
+        }
+        return urls;
+      })
+      .optional(),
+  ),
+  /** A replica further behind the primary than this is left out until it catches up. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
+
+/** A URL for a message: its password is never printed. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
 
 /**
  * Rules across variables, checked on the raw values so they are reported together with per-variable
@@ -170,6 +233,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   }
   if (set('STRIPE_SECRET_KEY') !== set('STRIPE_PUBLISHABLE_KEY')) {
     problems.push('STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+  }
+  if (set('DATABASE_READ_URL') && !set('DATABASE_URL')) {
+    problems.push('DATABASE_READ_URL: replicas need DATABASE_URL (the primary) too');
   }
   if (set('S3_BUCKET') && !(set('S3_ACCESS_KEY_ID') && set('S3_SECRET_ACCESS_KEY'))) {
     problems.push('S3_BUCKET: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');

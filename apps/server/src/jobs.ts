@@ -1,25 +1,46 @@
 /**
  * The server's background work: sending queued mail, asking the payment provider for pending refunds,
- * and completing paid orders nobody handed over in time. Started by server.ts (tests drive each job's
- * runOnce directly), stopped before the app closes. Each claims its rows in the database, so several
- * instances on one PostgreSQL never do the same work twice.
+ * completing paid orders nobody handed over in time, and removing photos never added to a product.
+ * Started by server.ts on instances whose ROLE is worker or all (tests drive each job's runOnce
+ * directly), stopped before the app closes. Each claims its rows in the database (or runs under an
+ * advisory lock), so several instances on one PostgreSQL never do the same work twice.
  */
 import type { FastifyInstance } from 'fastify';
 import { PeriodicJob } from './lib/periodic.js';
+import { advisoryLocks } from './platform/db/client.js';
 
-export function startBackgroundJobs(app: FastifyInstance) {
-  const { mail, refunds, orders } = app.services;
+const HOUR_MS = 60 * 60 * 1000;
+
+export function startBackgroundJobs(
+  app: FastifyInstance,
+  onRun: (job: string, failed: boolean) => void = () => {},
+) {
+  const { mail, refunds, orders, uploads } = app.services;
   const controller = new AbortController();
+  const job = (name: string, everyMs: number, task: () => Promise<unknown>, firstDelayMs = 0) =>
+    new PeriodicJob(name, everyMs, task, app.log, onRun, firstDelayMs);
   const jobs = [
-    new PeriodicJob('mail', 2_000, () => mail.runOnce({ signal: controller.signal }), app.log),
-    new PeriodicJob('refunds', 30_000, () => refunds.runOnce(), app.log),
-    new PeriodicJob('handoff-auto-complete', 10 * 60_000, () => orders.autoCompleteOnce(), app.log),
+    job('mail', 2_000, () => mail.runOnce({ signal: controller.signal })),
+    job('refunds', 30_000, () => refunds.runOnce()),
+    job('handoff-auto-complete', 10 * 60_000, () => orders.autoCompleteOnce()),
+    // Hourly, and a minute after start; one instance at a time, the others skip that round.
+    job(
+      'photo-cleanup',
+      HOUR_MS,
+      async () => {
+        const removed = await app.database.ifUnlocked(advisoryLocks.photoCleanup, () =>
+          uploads.removeUnattached(),
+        );
+        if (removed) app.log.info({ removed }, 'removed photos never added to a product');
+      },
+      60_000,
+    ),
   ];
-  for (const job of jobs) job.start();
+  for (const each of jobs) each.start();
   return {
     async stop() {
       controller.abort();
-      await Promise.all(jobs.map((job) => job.stop()));
+      await Promise.all(jobs.map((each) => each.stop()));
       mail.transport.close();
     },
   };

@@ -20,26 +20,32 @@ import { RefundService } from './modules/orders/refunds.js';
 import { ProductPageService } from './modules/products/product-page.service.js';
 import { FavouritesService } from './modules/favourites/favourites.service.js';
 import { SellersService } from './modules/sellers/sellers.service.js';
+import { JobsService } from './modules/jobs/jobs.service.js';
+import type { ReadRouting } from './platform/db/replicas.js';
 
 export function createServices({
   mail,
+  readRouting,
   ...external
-}: Omit<ServiceDeps, 'listings'> & { mail?: MailTransport }) {
+}: Omit<ServiceDeps, 'listings' | 'readDb'> & { mail?: MailTransport; readRouting?: ReadRouting | null }) {
+  const listings = new ListingCache(
+    external.config.LISTING_CACHE_SECONDS * 1000,
+    1_000,
+    Date.now,
+    external.config.LISTING_CACHE_MAX_MB * 1024 * 1024,
+  );
   const deps: ServiceDeps = {
     ...external,
-    listings: new ListingCache(
-      external.config.LISTING_CACHE_SECONDS * 1000,
-      1_000,
-      Date.now,
-      external.config.LISTING_CACHE_MAX_MB * 1024 * 1024,
-    ),
+    readDb: readRouting?.db ?? external.db,
+    listings: readRouting ? keptUnlessWriter(listings, readRouting) : listings,
   };
   const categories = new CategoriesService(deps);
   const refunds = new RefundService(deps);
+  const jobs = new JobsService(deps);
   return {
     mail: new MailService(deps, mail ?? createMailTransport(deps.config.SMTP_URL)),
     refunds,
-    orders: new OrdersService(deps, refunds),
+    orders: new OrdersService(deps, refunds, jobs),
     categories,
     cardProvider: deps.cardProvider,
     catalogue: new CatalogueService(deps, categories),
@@ -53,9 +59,27 @@ export function createServices({
     reports: new ReportsService(deps),
     payments: new PaymentsService(deps),
     admin: new AdminService(deps),
+    jobs,
     images: deps.images,
     listings: deps.listings,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * With replicas, a listing kept in memory may have been read from one that lagged: someone who just
+ * wrote reads past it, through the routing that sends their reads only where their change already is.
+ */
+function keptUnlessWriter(listings: ListingCache, routing: ReadRouting): ListingCache {
+  return new Proxy(listings, {
+    get(target, property, receiver) {
+      if (property === 'read') {
+        return <T>(key: string, load: () => Promise<T>) =>
+          routing.isWriter() ? load() : target.read(key, load);
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

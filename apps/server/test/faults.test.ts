@@ -43,7 +43,7 @@ describe.skipIf(!serverUrl)('database outage (PostgreSQL)', () => {
 
     proxy.stop();
     // Cut off, this instance can no longer hear other instances' listing changes
-    // (listing-changes.ts), so it stops answering listings from memory: every one has to reach the
+    // (the change feed), so it stops answering listings from memory: every one has to reach the
     // database, even one read just before.
     const cut = Date.now();
     while (app.changes.listening() && Date.now() - cut < 2000) {

@@ -58,6 +58,7 @@ export const auditActions = [
   'user.remove',
   'report.remove',
   'reported_item.remove',
+  'job.retry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

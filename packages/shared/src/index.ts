@@ -17,6 +17,7 @@ export * from './bookings.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './admin.js';
+export * from './jobs.js';
 export * from './newsletter.js';
 export * from './digits.js';
 export * from './contact-mask.js';

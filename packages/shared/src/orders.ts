@@ -64,6 +64,9 @@ export const overviewSchema = z.discriminatedUnion('role', [
     openReports: z.number().int(),
     sellersAwaitingVerification: z.number().int(),
     refundsNeedingAttention: z.number().int(),
+    /** Background jobs out of attempts, and jobs due for long that no worker took (GET /api/admin/jobs). */
+    failedJobs: z.number().int(),
+    stuckJobs: z.number().int(),
   }),
 ]);
 export type Overview = z.infer<typeof overviewSchema>;

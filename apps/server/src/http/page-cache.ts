@@ -66,6 +66,8 @@ const REFRESH_AHEAD_MS = 500;
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  /** Pages answered as kept and pages rendered for the asking (metrics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly listings: ListingGenerations,
@@ -93,8 +95,10 @@ export class PageCache {
         const fresh = this.keep(key, render, kept);
         fresh.catch(() => {});
       }
+      this.stats.hits += 1;
       return kept.page;
     }
+    this.stats.misses += 1;
     return this.keep(key, render, null);
   }
 

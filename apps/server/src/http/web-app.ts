@@ -24,6 +24,10 @@ import { fetchInProcess, loadAppPages, loadPageRenderer, type AppPages } from '.
 import { acceptedEncoding, KeptPage, PageCache, type Encoding } from './page-cache.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pages rendered with their data, kept (null: no server-side bundle or no listing cache). */
+    pageCache?: PageCache | null;
+  }
   interface FastifyReply {
     /**
      * Answers a page address with the app page (never cached): rendered with its data, rendered
@@ -92,6 +96,7 @@ export async function registerWebApp(
   // Without the app's services (a bare server in a test), rendered pages are not kept.
   const listings = app.hasDecorator('services') ? app.services.listings : null;
   const pageCache = listings ? new PageCache(listings) : null;
+  app.decorate('pageCache', pageCache);
   app.decorateReply('sendAppPage', async function (this: FastifyReply) {
     const { request } = this;
     const url = requestedUrl(request.url);
@@ -164,7 +169,9 @@ async function renderWithData(
   // A signed-in person's page reads their own data with their cookie; a visitor's reads nothing private.
   const fetchApi = fetchInProcess(app, me ? cookie : '');
   const render = () => pages.renderWithData(page, url, me, fetchApi);
-  if (!pageCache) return render().then((html) => (html ? new KeptPage(html) : null));
+  // Someone who just wrote sees a page made now, from reads that include their change.
+  if (!pageCache || app.readRouting?.isWriter())
+    return render().then((html) => (html ? new KeptPage(html) : null));
   return pageCache.read(`${url.pathname}${url.search}\n${viewer}`, render);
 }
 

@@ -3,6 +3,11 @@
  * synchronous write to a pipe that nobody reads blocks as soon as the pipe is full: every request, the
  * shutdown and its deadline would then wait for a reader that may never come. Here lines wait in memory,
  * up to a limit past which new lines are counted and dropped, and are written in the background.
+ *
+ * Not pino's own asynchronous destination (`pino.destination({ sync: false })`, sonic-boom): it bounds
+ * its buffer too, but it ends by writing what is left synchronously when the process exits (and its
+ * `flushSync()` waits out a full pipe), so a reader that stopped reading would hold the exit; here the
+ * last lines get a bounded time (`flush(ms)`) and are dropped after it.
  */
 import { write } from 'node:fs';
 

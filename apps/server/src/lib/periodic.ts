@@ -15,12 +15,16 @@ export class PeriodicJob {
     private readonly intervalMs: number,
     private readonly task: () => Promise<unknown>,
     private readonly log: FastifyBaseLogger,
+    /** Told of every run and whether it threw (metrics). */
+    private readonly onRun: (name: string, failed: boolean) => void = () => {},
+    /** The first run, after start. */
+    private readonly firstDelayMs = 0,
   ) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.schedule(this.firstDelayMs);
   }
 
   async stop(): Promise<void> {
@@ -35,8 +39,11 @@ export class PeriodicJob {
     this.timer = setTimeout(() => {
       this.running = this.task()
         .then(
-          () => undefined,
-          (error: unknown) => this.log.error({ err: error, job: this.name }, 'background job failed'),
+          () => this.onRun(this.name, false),
+          (error: unknown) => {
+            this.onRun(this.name, true);
+            this.log.error({ err: error, job: this.name }, 'background job failed');
+          },
         )
         .finally(() => {
           this.running = null;

@@ -11,6 +11,12 @@ import type { ListingCache } from '../platform/listing-cache.js';
 export interface ServiceDeps {
   config: Config;
   db: Db;
+  /**
+   * For listing, search, category, product-page and seller-page reads only: a replica when
+   * DATABASE_READ_URL is set (platform/db/replicas.ts), else the same as `db`. Never for writes, nor
+   * for a read that decides a write.
+   */
+  readDb: Db;
   images: ImageStore;
   /** The card provider (sandbox or Stripe); the payments service is `services.payments`. */
   cardProvider: PaymentProvider;

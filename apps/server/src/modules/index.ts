@@ -16,6 +16,7 @@ import { ordersRoutes } from './orders/orders.routes.js';
 import { devMailRoutes } from './mail/dev-mail.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
 import { sellersRoutes } from './sellers/sellers.routes.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(devMailRoutes);
   await app.register(favouritesRoutes);
   await app.register(sellersRoutes);
+  await app.register(jobsRoutes);
 }

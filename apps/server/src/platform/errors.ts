@@ -74,8 +74,8 @@ export class TooManyRequests extends AppError {
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 export class ServiceUnavailable extends AppError {
-  constructor(message?: string) {
-    super('UNAVAILABLE', message, undefined, UNAVAILABLE_RETRY_SECONDS);
+  constructor(message?: string, retryAfterSeconds = UNAVAILABLE_RETRY_SECONDS) {
+    super('UNAVAILABLE', message, undefined, retryAfterSeconds);
   }
 }
 

@@ -55,6 +55,8 @@ export class ListingCache {
   private totalBytes = 0;
   /** Told of every change made here (after the local drop), e.g. to announce it to other instances. */
   onChange: (() => void) | null = null;
+  /** Reads answered from memory and reads that went to the database (metrics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     /** 0 turns keeping off: every read goes to the database. */
@@ -85,6 +87,7 @@ export class ListingCache {
     const kept = this.entries.get(key);
     const now = this.now();
     if (kept && kept.version === this.version && now < kept.expiresAt) {
+      this.stats.hits += 1;
       if (reader) reader.expiresAt = Math.min(reader.expiresAt, kept.expiresAt);
       if (kept.refreshAt <= now && !kept.refreshing) {
         kept.refreshing = true;
@@ -92,6 +95,7 @@ export class ListingCache {
       }
       return kept.value as Promise<T>;
     }
+    this.stats.misses += 1;
     if (reader) reader.expiresAt = Math.min(reader.expiresAt, now + this.ttlMs);
     return this.keep(key, load().then(deepFreeze), now);
   }

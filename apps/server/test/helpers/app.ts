@@ -42,6 +42,12 @@ export async function createTestApp(
     // Test files reuse one buyer across many products; the limits have tests of their own.
     MAX_CHECKOUT_HOLDS: '100',
     MAX_OPEN_BOOKINGS: '1000',
+    // A test process blocks its own event loop (property tests, image work): no load shedding, except
+    // in the tests of load shedding, which set their own limits.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Metrics watch the whole process (event loop, garbage collection) for as long as it runs: only the
+    // tests of metrics turn them on, not every app a test file builds.
+    METRICS_PORT: 'off',
     ...env,
   });
   const database = await createTestDatabase();

@@ -18,16 +18,28 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Messages to one address (optionally with a subject containing `subject`). */
   to(address: string, subject?: string): ReceivedMail[];
+  /**
+   * From now on every recipient is refused with this SMTP answer code (550: no such mailbox, for
+   * good; 450: try again later), until `accept()`.
+   */
+  refuse(code: number): void;
+  accept(): void;
   close(): Promise<void>;
 }
 
 /** `answerAfterMs`: the server takes that long to accept each message (a slow relay). */
 export async function startSmtp({ answerAfterMs = 0 }: { answerAfterMs?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let refusal: number | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refusal === null) return callback();
+      const error = Object.assign(new Error(`mailbox ${address.address} refused`), { responseCode: refusal });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,6 +60,12 @@ export async function startSmtp({ answerAfterMs = 0 }: { answerAfterMs?: number 
       received.filter(
         (mail) => mail.to.includes(address) && (subject === undefined || mail.subject.includes(subject)),
       ),
+    refuse: (code) => {
+      refusal = code;
+    },
+    accept: () => {
+      refusal = null;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -47,6 +47,8 @@ export interface Pool {
   reports: string[];
   /** Reports for the remove-the-reported-item route. */
   itemReports: string[];
+  /** Failed jobs for the retry route. */
+  failedJobs: string[];
   /** Photos the seller uploaded and has not used yet. */
   photos: string[];
   buyers: string[];
@@ -69,6 +71,7 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
   const doomedBookings = await list(async () => world.booking(await world.product(), world.buyer.id));
   const paidBookings = await list(async () => world.paidBooking(await world.product(), world.buyer.id));
   const itemReports = await list(async () => world.report(await world.product(), world.otherBuyer.id));
+  const failedJobs = await list(() => world.failedJob());
   // Accounts for the admin's destructive actions, so the callers themselves stay.
   const buyers = [(await world.user('buyer')).id, (await world.user('buyer')).id];
   const sellers = [(await world.user('seller')).id, (await world.user('seller')).id];
@@ -83,6 +86,7 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
     paidBookings,
     reports,
     itemReports,
+    failedJobs,
     photos: await list(() => world.photo(world.seller.id), 3 * size),
     buyers,
     sellers,
@@ -592,6 +596,15 @@ export const fuzzTargets: FuzzTarget[] = [
   getTarget('seller-admin', '/api/admin/sellers', 'admin', ['q']),
   getTarget('seller-admin', '/api/admin/reports', 'admin'),
   getTarget('seller-admin', '/api/admin/audit', 'admin'),
+  getTarget('seller-admin', '/api/admin/jobs', 'admin'),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/admin/jobs/:id/retry',
+    'admin',
+    () => jsonBodyArb({ status: fc.constantFrom('sent', 'failed'), attempts: fc.integer() }),
+    idPath('/api/admin/jobs/:id/retry', (pool) => pool.failedJobs),
+  ),
   writeTarget(
     'seller-admin',
     'DELETE',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
   favourites,
+  mailOutbox,
   newsletterSubscribers,
   paymentIntents,
   payments,
@@ -576,6 +577,27 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
         persisted: async () => {
           const [row] = await db().select().from(users).where(eq(users.id, seller.id));
           expect(row).toMatchObject({ role: 'seller', verified: true, deletedAt: null });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/admin/jobs/:id/retry',
+    run: async (extra) => {
+      const jobId = await world.failedJob();
+      const res = await post(
+        `/api/admin/jobs/${jobId}/retry`,
+        { ...extra, status: 'sent', attempts: 99, toAddress: 'elsewhere@example.test' },
+        world.admin.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, jobId));
+          expect(row).toMatchObject({
+            status: 'pending',
+            attempts: 0,
+            toAddress: expect.stringMatching(/^refused/),
+          });
         },
       });
     },

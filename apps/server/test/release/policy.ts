@@ -693,6 +693,24 @@ export const policy: PolicyRow[] = [
     build: get('/api/admin/audit'),
   },
   {
+    method: 'GET',
+    route: '/api/admin/jobs',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/jobs'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/jobs/:id/retry',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: async (world) => ({
+      method: 'POST',
+      url: `/api/admin/jobs/${await world.failedJob()}/retry`,
+      body: {},
+    }),
+  },
+  {
     method: 'DELETE',
     route: '/api/admin/users/:id',
     rule: 'admins',

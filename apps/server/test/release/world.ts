@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import sharp from 'sharp';
-import { favourites, type products } from '../../src/platform/db/schema.js';
+import { favourites, mailOutbox, type products } from '../../src/platform/db/schema.js';
 import {
   categoryRows,
   insertBooking,
@@ -78,6 +78,8 @@ export interface World {
   favourite(productId: string, userId?: string): Promise<void>;
   /** A photo uploaded by the owner and not yet part of a product (a row; the files are not needed). */
   photo(ownerId?: string): Promise<string>;
+  /** A queued message out of attempts (status failed), which an admin may retry. */
+  failedJob(): Promise<string>;
   /** A fresh account that nobody has touched yet (a target for admin actions). */
   user(role: 'buyer' | 'seller'): Promise<TestUser>;
 }
@@ -156,6 +158,24 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
       await db.insert(favourites).values({ userId, productId }).onConflictDoNothing();
     },
     photo: (ownerId = seller.id) => insertPhoto(db, ownerId),
+    async failedJob() {
+      counter += 1;
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          idempotencyKey: `release-failed-${randomUUID()}`,
+          toAddress: `refused${counter}@example.test`,
+          subject: 'Refused for good',
+          textBody: 'A message.',
+          htmlBody: '<p>A message.</p>',
+          status: 'failed',
+          attempts: 8,
+          lastError: '550 mailbox unavailable',
+          failedAt: new Date(),
+        })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    },
     user: (role) => signUp(app, role, { password: PASSWORD }),
   };
   return world;

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { accountMessages, messages } from '@furniture-mart/shared';
+import { accountMessages, jobMessages, messages } from '@furniture-mart/shared';
 import { demoAccounts } from './accounts';
 import {
   bookProduct,
@@ -181,6 +181,17 @@ export const routeTable: RoutePage[] = [
       await heading(page, 'Add A Product');
       // The category list comes from the server.
       await expect(page.getByLabel('Category').getByRole('option', { name: 'Kitchen' })).toBeAttached();
+    },
+  },
+  {
+    name: 'admin-overview',
+    role: 'admin',
+    path: () => '/dashboard',
+    ready: async (page) => {
+      await heading(page, /^Welcome/);
+      await expect(page.getByRole('heading', { name: jobMessages.title })).toBeVisible();
+      await expect(page.getByText(jobMessages.nothingFailed)).toBeVisible();
+      await settled(page);
     },
   },
   {

@@ -18,6 +18,7 @@ export const errorMessages = {
   noRoute: (method: string, path: string) => `No route for ${method} ${path}.`,
   shuttingDown: 'This instance is shutting down.',
   databaseUnreachable: 'The database is not reachable.',
+  overloaded: 'The site is very busy right now. Please try again in a few seconds.',
   authFailed: 'Something went wrong while signing you in. Please try again.',
   badOrigin: 'This request must come from the Furniture Mart site itself.',
   callbackUrl: 'Use a URL without spaces or unencoded special characters.',

@@ -26,7 +26,7 @@ export class CatalogueService {
     private readonly deps: ServiceDeps,
     private readonly categories: CategoriesService,
   ) {
-    this.cardPages = new CardReader(deps.db, deps.images);
+    this.cardPages = new CardReader(deps.readDb, deps.images);
   }
 
   /** A category (by id or slug) with one page of its available products. */

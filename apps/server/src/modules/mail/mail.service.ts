@@ -1,9 +1,13 @@
 /**
  * The mail worker and the development mailbox. A run claims due messages (FOR UPDATE SKIP LOCKED plus a
  * short lease, so several instances never take the same one and a crashed worker's claim runs out),
- * sends each, and marks it sent straight away; a failure is retried later with backoff. A message is
- * never deleted, so nothing is lost; it is marked sent right after the server accepted it, and it carries
- * a stable Message-ID, so a redelivery after a crash at exactly that moment is recognisable.
+ * sends each, and marks it sent straight away; a failure is retried later with backoff, up to
+ * MAIL_MAX_ATTEMPTS tries, after which the message is marked failed with the server's last answer and
+ * waits for an administrator's retry (the admin overview, `npm run jobs`). A permanent refusal (an SMTP
+ * 5xx answer: no such mailbox, relay denied) fails it at once: asking again would be refused again. A
+ * message is never deleted, so nothing is lost; it is marked sent right after the server accepted it,
+ * and it carries a stable Message-ID, so a redelivery after a crash at exactly that moment is
+ * recognisable.
  */
 import { errorMessages } from '@furniture-mart/shared';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -66,13 +70,20 @@ export class MailService {
           .where(eq(mailOutbox.id, id));
         sent += 1;
       } catch (error) {
+        const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
+        // `attempts` counts this try already: it is added as the message is claimed.
+        const isFinal = isPermanentRefusal(error) || mail.attempts >= this.deps.config.MAIL_MAX_ATTEMPTS;
         await db
           .update(mailOutbox)
-          .set({
-            lockedUntil: null,
-            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(mail.attempts)})`,
-          })
+          .set(
+            isFinal
+              ? { status: 'failed', failedAt: sql`now()`, lockedUntil: null, lastError }
+              : {
+                  lockedUntil: null,
+                  lastError,
+                  nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(mail.attempts)})`,
+                },
+          )
           .where(eq(mailOutbox.id, id));
       }
     }
@@ -99,4 +110,10 @@ export class MailService {
     if (!mail) throw new NotFound(errorMessages.mailNotFound);
     return mail;
   }
+}
+
+/** An SMTP answer in the 5xx range: the server will not take this message, however often asked. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }

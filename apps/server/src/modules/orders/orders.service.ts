@@ -21,6 +21,7 @@ import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { notifyCompleted } from './notify.js';
 import { refundPaidBookings, type RefundService } from './refunds.js';
+import type { JobsService } from '../jobs/index.js';
 
 function sameCode(expected: string | null, given: string): boolean {
   if (!expected || expected.length !== given.length) return false;
@@ -31,6 +32,7 @@ export class OrdersService {
   constructor(
     private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'listings'>,
     private readonly refunds: RefundService,
+    private readonly jobs: Pick<JobsService, 'backlog'>,
   ) {}
 
   private get publicUrl() {
@@ -167,11 +169,14 @@ export class OrdersService {
           .where(and(eq(users.role, 'seller'), eq(users.verified, false), isNull(users.deletedAt))),
         this.refunds.countNeedingAttention(),
       ]);
+      const backlog = await this.jobs.backlog();
       return {
         role: 'admin',
         openReports: reportsOpen?.n ?? 0,
         sellersAwaitingVerification: waiting?.n ?? 0,
         refundsNeedingAttention: attention,
+        failedJobs: backlog.reduce((sum, line) => sum + line.failed, 0),
+        stuckJobs: backlog.reduce((sum, line) => sum + line.stuck, 0),
       };
     }
     if (viewer.role === 'seller') {

@@ -4,9 +4,12 @@
  * the refund row is unique per payment besides. The provider is called afterwards by the refund worker,
  * with one idempotency key per payment, until it accepts; a refusal keeps the row on the admin's "needs
  * attention" list and it is retried with backoff, never dropped and never sent twice with another key.
+ * After REFUND_MAX_ATTEMPTS refusals it is marked failed and waits for an administrator's retry, which
+ * asks again with the same key, so the provider still refunds the payment at most once.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Page, PageQuery, RefundAttentionRow } from '@furniture-mart/shared';
+import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { claimDue } from '../../platform/db/queue.js';
 import { bookings, payments, refunds } from '../../platform/db/schema.js';
@@ -70,8 +73,19 @@ export async function refundPaidBookings(
   return refunded;
 }
 
+const needingAttention = or(
+  eq(refunds.status, 'failed'),
+  and(eq(refunds.status, 'pending'), gt(refunds.attempts, 0)),
+);
+
 export class RefundService {
-  constructor(private readonly deps: { db: Db; cardProvider: PaymentProvider }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      cardProvider: PaymentProvider;
+      config: Pick<Config, 'REFUND_MAX_ATTEMPTS'>;
+    },
+  ) {}
 
   /** Asks the provider for every due refund; answers how many it accepted. */
   async runOnce(batch = 10): Promise<number> {
@@ -110,23 +124,29 @@ export class RefundService {
           .where(eq(refunds.id, id));
         done += 1;
       } catch (error) {
+        const attempts = row.refund.attempts + 1;
+        const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error);
         await db
           .update(refunds)
-          .set({
-            attempts: sql`${refunds.attempts} + 1`,
-            lockedUntil: null,
-            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.refund.attempts + 1)})`,
-          })
+          .set(
+            attempts >= this.deps.config.REFUND_MAX_ATTEMPTS
+              ? { status: 'failed', failedAt: sql`now()`, attempts, lockedUntil: null, lastError }
+              : {
+                  attempts,
+                  lockedUntil: null,
+                  lastError,
+                  nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
+                },
+          )
           .where(eq(refunds.id, id));
       }
     }
     return done;
   }
 
-  /** Refunds the provider has refused at least once and that are still waiting. */
+  /** Refunds the provider has refused at least once and that are not done: still retried, or failed. */
   async listNeedingAttention(page: PageQuery): Promise<Page<RefundAttentionRow>> {
-    const where = and(eq(refunds.status, 'pending'), gt(refunds.attempts, 0));
+    const where = needingAttention;
     const [rows, [counted]] = await Promise.all([
       this.deps.db
         .select()
@@ -162,7 +182,7 @@ export class RefundService {
     const [counted] = await this.deps.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(refunds)
-      .where(and(eq(refunds.status, 'pending'), gt(refunds.attempts, 0)));
+      .where(needingAttention);
     return counted?.n ?? 0;
   }
 }

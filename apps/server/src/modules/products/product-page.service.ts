@@ -91,8 +91,8 @@ function preparePageRead(db: ServiceDeps['db']) {
 export class ProductPageService {
   private readonly read: ReturnType<typeof preparePageRead>;
 
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images'>) {
-    this.read = preparePageRead(deps.db);
+  constructor(private readonly deps: Pick<ServiceDeps, 'readDb' | 'images'>) {
+    this.read = preparePageRead(deps.readDb);
   }
 
   async get(viewer: Viewer, productId: string): Promise<ProductPage> {

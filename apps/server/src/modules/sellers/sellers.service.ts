@@ -14,14 +14,14 @@ import { listingsOfSeller } from '../products/index.js';
 export class SellersService {
   private readonly cardPages: CardReader;
 
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'images' | 'listings'>) {
-    this.cardPages = new CardReader(deps.db, deps.images);
+  constructor(private readonly deps: Pick<ServiceDeps, 'readDb' | 'images' | 'listings'>) {
+    this.cardPages = new CardReader(deps.readDb, deps.images);
   }
 
   async page(sellerId: string, { page, pageSize }: PageQuery): Promise<SellerPage> {
     const key = JSON.stringify(['seller', sellerId, page, pageSize]);
     return this.deps.listings.read(key, async () => {
-      const [head] = await this.deps.db
+      const [head] = await this.deps.readDb
         .select({
           id: users.id,
           name: users.name,

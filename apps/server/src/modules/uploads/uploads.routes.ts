@@ -4,10 +4,8 @@ import { allow } from '../../platform/auth/allow.js';
 import multipart from '@fastify/multipart';
 import { uploadedImageSchema } from '@furniture-mart/shared';
 import { multipartLimits, readSingleFile, uploadBodyLimit } from './read-upload.js';
-import { advisoryLocks } from '../../platform/db/client.js';
 
 /** How often photos that never joined a product are looked for. */
-const cleanupIntervalMs = 60 * 60 * 1000;
 
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   // Registered here only, so no other route accepts multipart bodies.
@@ -34,31 +32,4 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(201).send(image);
     },
   );
-
-  scheduleCleanup(app);
-}
-
-/**
- * Hourly (and shortly after start), without keeping the process alive or outliving the app. Every
- * instance schedules it; an advisory lock lets one run at a time, and the others skip that round.
- */
-function scheduleCleanup(app: FastifyInstance): void {
-  const run = () => {
-    app.database
-      .ifUnlocked(advisoryLocks.photoCleanup, () => app.services.uploads.removeUnattached())
-      .then(
-        (removed) => {
-          if (removed) app.log.info({ removed }, 'removed photos never added to a product');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'removing unattached photos failed'),
-      );
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, cleanupIntervalMs);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
-  });
 }

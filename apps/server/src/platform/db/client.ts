@@ -11,15 +11,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir } from '../../paths.js';
 import * as schema from './schema.js';
+import { createReadRouting, type ReadRouting, type ReadRoutingOptions } from './replicas.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle; services accept either so they compose inside one transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db } from './db-types.js';
+export type { Db, DbOrTx, Tx } from './db-types.js';
 
 export interface Database {
   db: Db;
@@ -42,6 +40,13 @@ export interface Database {
   readonly connectionString?: string;
   /** PGlite only (it runs in this process): hears NOTIFY on `channel`; answers how to stop. */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connection pool now (PostgreSQL only): connections open, idle, and requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Reads through replicas of this primary (PostgreSQL only, DATABASE_READ_URL): replicas.ts. Closed
+   * by the caller.
+   */
+  readReplicas?(options: Omit<ReadRoutingOptions, 'primary' | 'timeouts'>): ReadRouting;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -191,6 +196,13 @@ function createPostgres(url: string, poolSize: number, timeouts?: DatabaseOption
         connection.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    readReplicas: (options) =>
+      createReadRouting({
+        ...options,
+        primary: pool,
+        ...(timeouts ? { timeouts: { statementMs: timeouts.statementMs } } : {}),
+      }),
     ping: () => pinger.ping(),
     close: async () => {
       if (closed) return;

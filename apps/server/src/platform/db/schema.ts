@@ -512,7 +512,8 @@ export const refunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded'] })
+    /** `failed`: out of attempts; waits for an administrator's retry, with the same idempotency key. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -522,6 +523,7 @@ export const refunds = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     providerRefundId: text('provider_refund_id'),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [
@@ -545,7 +547,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    status: text('status', { enum: ['pending', 'sent'] })
+    /** `failed`: refused for good, or out of attempts; waits for an administrator's retry. */
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -553,6 +556,7 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [
@@ -560,6 +564,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`status = 'pending'`),
+    index('mail_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`status = 'failed'`),
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
   ],
 );

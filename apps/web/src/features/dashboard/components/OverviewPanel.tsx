@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
+  jobMessages,
   orderMessages,
   overviewMessages,
   type OverviewOrder,
@@ -13,6 +14,7 @@ import { Price } from '../../../components/ui/Price';
 import { Spinner } from '../../../components/ui/Spinner';
 import { api, errorMessage } from '../../../lib/api';
 import { useOverview } from '../api';
+import { BackgroundJobs } from './BackgroundJobs';
 
 function Card({ title, count, children }: { title: string; count?: number; children?: ReactNode }) {
   return (
@@ -149,6 +151,9 @@ export function OverviewPanel() {
             ) : (
               <RefundsNeedingAttention />
             )}
+          </Card>
+          <Card title={jobMessages.title} count={data.failedJobs + data.stuckJobs}>
+            <BackgroundJobs />
           </Card>
         </>
       )}
