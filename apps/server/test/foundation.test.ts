@@ -167,13 +167,18 @@ describe('error format', () => {
 });
 
 describe('security', () => {
-  it('sends security headers with a CSP that works over plain HTTP', async () => {
-    const res = await client.get('/api/health');
-    const csp = res.headers['content-security-policy'] as string;
+  it('sends security headers with a CSP that works over plain HTTP on pages, and what protects JSON on the API', async () => {
+    const page = await client.get('/no-such-page');
+    const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    // A JSON answer runs nothing and frames nothing: it keeps only what stops other sites reading it.
+    const api = await client.get('/api/health');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['content-security-policy']).toBeUndefined();
   });
 
   it('refuses state-changing requests from a foreign or missing Origin', async () => {

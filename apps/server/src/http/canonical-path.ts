@@ -54,15 +54,18 @@ function notCanonical(): BadRequest {
 }
 
 export function registerCanonicalPaths(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Not awaited: every request runs it.
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw.url ?? request.url;
     const problem = pathProblem(raw);
-    if (problem) throw notCanonical();
+    if (problem) return done(notCanonical());
     const query = raw.indexOf('?');
     const path = query === -1 ? raw : raw.slice(0, query);
     if (path.length > 1 && path.endsWith('/')) {
-      if (!isPageAddress(request.method, path)) throw notCanonical();
-      return reply.redirect(path.slice(0, -1) + (query === -1 ? '' : raw.slice(query)), 308);
+      if (!isPageAddress(request.method, path)) return done(notCanonical());
+      reply.redirect(path.slice(0, -1) + (query === -1 ? '' : raw.slice(query)), 308);
+      return;
     }
+    done();
   });
 }

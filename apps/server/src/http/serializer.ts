@@ -100,15 +100,19 @@ export function createAnswerSerializerCompiler({ verify }: { verify: boolean }):
  * an encoding as it is.
  */
 export function registerKeptAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < 1024 || keptCopies.size === 0) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || payload.length < 1024 || keptCopies.size === 0)
+      return done(null, payload);
     const kept = keptCopies.get(payload);
     const encoding = kept && acceptedEncoding(request.headers['accept-encoding']);
-    if (!kept || !encoding) return payload;
+    if (!kept || !encoding) return done(null, payload);
     const vary = reply.getHeader('vary');
     reply
       .header('content-encoding', encoding)
       .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-    return kept.body(encoding);
+    kept.body(encoding).then(
+      (body) => done(null, body),
+      (error: Error) => done(error),
+    );
   });
 }

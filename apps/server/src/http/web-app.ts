@@ -238,11 +238,11 @@ function cacheControl(filePath: string): string {
  */
 export function registerSignedInHint(app: FastifyInstance): void {
   const attributes = `Path=/; SameSite=Lax${app.config.PUBLIC_URL.startsWith('https://') ? '; Secure' : ''}`;
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const current = (HINT_COOKIE.exec(request.headers.cookie ?? '')?.[1] ?? null) as Hint;
     const wanted = wantedHint(request, reply, current);
     // A `1` is renewed each time, so it lasts as long as the session keeps being used.
-    if (wanted === undefined || (wanted === current && wanted !== '1')) return payload;
+    if (wanted === undefined || (wanted === current && wanted !== '1')) return done(null, payload);
     // Fastify appends to any Set-Cookie already there (the session's own).
     reply.header(
       'set-cookie',
@@ -250,7 +250,7 @@ export function registerSignedInHint(app: FastifyInstance): void {
         ? `${SIGNED_IN_HINT}=; Max-Age=0; ${attributes}`
         : `${SIGNED_IN_HINT}=${wanted}; Max-Age=${HINT_MAX_AGE}; ${attributes}`,
     );
-    return payload;
+    done(null, payload);
   });
 }
 
