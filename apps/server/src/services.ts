@@ -20,6 +20,7 @@ import { RefundService } from './modules/orders/refunds.js';
 import { ProductPageService } from './modules/products/product-page.service.js';
 import { FavouritesService } from './modules/favourites/favourites.service.js';
 import { SellersService } from './modules/sellers/sellers.service.js';
+import { LanguageService } from './modules/accounts/languages.service.js';
 
 export function createServices({
   mail,
@@ -48,6 +49,7 @@ export function createServices({
     productPages: new ProductPageService(deps),
     favourites: new FavouritesService(deps),
     sellers: new SellersService(deps),
+    languages: new LanguageService(deps),
     uploads: new UploadsService(deps),
     bookings: new BookingsService(deps),
     reports: new ReportsService(deps),

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { bookingStatuses, handoffLimits } from './enums.js';
-import { orderMessages } from './messages/index.js';
-import { pageOf } from './common.js';
+import { pageOf, says } from './common.js';
 
 // ---------- requests ----------
 
@@ -14,14 +13,14 @@ export const handoffBody = z
     code: z
       .string()
       .trim()
-      .regex(new RegExp(`^\\d{${handoffLimits.codeLength}}$`), orderMessages.handoffCodeFormat),
+      .regex(new RegExp(`^\\d{${handoffLimits.codeLength}}$`), says('orders.handoffCodeFormat')),
   })
   .strict();
 export type HandoffBody = z.infer<typeof handoffBody>;
 
 export const cancelSaleBody = z
   .object({
-    reason: z.string().trim().min(5, orderMessages.cancelReasonRequired).max(300),
+    reason: z.string().trim().min(5, says('orders.cancelReasonRequired')).max(300),
   })
   .strict();
 export type CancelSaleBody = z.infer<typeof cancelSaleBody>;

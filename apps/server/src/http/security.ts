@@ -4,6 +4,7 @@
  * over plain HTTP on a LAN address.
  */
 import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@furniture-mart/shared';
 import helmet from '@fastify/helmet';
 import { allowedOrigins } from '../config.js';
 import { Forbidden } from '../platform/errors.js';
@@ -44,7 +45,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.method === 'POST' && request.routeOptions.url === STRIPE_WEBHOOK) return;
     const origin = request.headers.origin;
     if (!origin || !origins.has(origin)) {
-      throw new Forbidden('This request must come from the Furniture Mart site itself.', 'BAD_ORIGIN');
+      throw new Forbidden(errorMessages.badOrigin, 'BAD_ORIGIN');
     }
   });
 }

@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Me, Role, SessionUser } from '@furniture-mart/shared';
+import { toLocale, type Me, type Role, type SessionUser } from '@furniture-mart/shared';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { Forbidden, Unauthorized } from '../errors.js';
@@ -67,6 +67,7 @@ function toViewer(user: {
   role: string;
   verified: boolean;
   emailVerified?: boolean;
+  locale?: string | null;
 }): Viewer {
   return {
     id: user.id,
@@ -76,6 +77,7 @@ function toViewer(user: {
     role: user.role as Role,
     verified: Boolean(user.verified),
     emailVerified: Boolean(user.emailVerified),
+    locale: toLocale(user.locale),
   };
 }
 
@@ -112,6 +114,7 @@ export async function createViewerReader({
       role: users.role,
       verified: users.verified,
       emailVerified: users.emailVerified,
+      locale: users.locale,
       renewalDue,
     })
     .from(sessions)
@@ -156,6 +159,7 @@ export async function createViewerReader({
     const user = session.user as typeof session.user & {
       role: string;
       verified: boolean;
+      locale?: string;
       deletedAt?: Date | null;
     };
     return user.deletedAt ? null : toViewer(user);
