@@ -36,7 +36,7 @@ const sharedSource = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 const compressible = /\.(js|css|html|svg|txt|json)$/;
 
 /** The catalogue's files: one JSON file of ICU messages per language (packages/shared/src/messages). */
-const catalogueFile = /[\\/]packages[\\/]shared[\\/]src[\\/]messages[\\/][a-z]{2}\.json$/;
+const catalogueFile = /[\\/]packages[\\/]shared[\\/]src[\\/]messages[\\/](?:[a-z]+\.)?[a-z]{2}\.json$/;
 
 /**
  * The catalogue as the pages get it: every message parsed here, so the browser runs the formatter

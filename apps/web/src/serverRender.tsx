@@ -162,10 +162,28 @@ export async function sitemapAddresses(pattern: string, fetchApi: ApiFetch): Pro
   }
 }
 
+/**
+ * Any page of the table, for `me`, in `locale`, with everything its components read: rendered, the
+ * reads its components started are made, and it is rendered again until none is missing. The pages
+ * rendered in the browser are checked this way in every language (the server's tests of the page
+ * texts); requests still render only the pages the table renders per request (renderWithData).
+ */
+export async function renderComplete(
+  url: URL,
+  me: Me | null,
+  fetchApi: ApiFetch,
+  locale: Locale,
+): Promise<RenderedPage | null> {
+  return renderLocale.run(locale, () =>
+    renderCalls.run(fetchApi, () => render(url, me, () => Promise.resolve(), { complete: true })),
+  );
+}
+
 async function render(
   url: URL,
   me: Me | null,
   load: (queryClient: QueryClient) => Promise<void>,
+  { complete = false }: { complete?: boolean } = {},
 ): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   // A failed read is not tried again here: the browser will, when it renders the page itself.
@@ -178,15 +196,27 @@ async function render(
     } catch {
       return null;
     }
-    const rendered = renderToString(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </StrictMode>,
-    );
+    const renderApp = () =>
+      renderToString(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouter location={`${url.pathname}${url.search}`}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </StrictMode>,
+      );
+    let rendered = renderApp();
+    // Reads that depend on others' answers show up one render later: a few rounds find them all.
+    for (let round = 0; complete && round < 5; round++) {
+      const missing = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
+      if (missing.length === 0) break;
+      await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+      rendered = renderApp();
+    }
     // React writes what belongs in the head first: preloads, then the page's <title>.
     const hoisted = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(rendered)![0];
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0] ?? '';

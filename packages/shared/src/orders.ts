@@ -3,6 +3,7 @@
  * dashboard overview of what needs doing and the refunds the provider has not accepted yet.
  */
 import { z } from 'zod';
+import { toLatinDigits } from './digits.js';
 import { bookingStatuses, handoffLimits } from './enums.js';
 import { pageOf, says } from './common.js';
 
@@ -13,6 +14,8 @@ export const handoffBody = z
     code: z
       .string()
       .trim()
+      // Read off a Bangla page, the code may be typed in Bangla digits.
+      .overwrite(toLatinDigits)
       .regex(new RegExp(`^\\d{${handoffLimits.codeLength}}$`), says('orders.handoffCodeFormat')),
   })
   .strict();

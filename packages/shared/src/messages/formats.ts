@@ -3,6 +3,7 @@
  * number and date has Bangla digits (১২৩), on an English page Latin ones. Money has its own formatter
  * (money.ts) because Bangladesh writes ৳ before the amount, where Intl puts it after.
  */
+import { toBanglaDigits } from '../digits.js';
 import { localeTags, type Locale } from './locales.js';
 import { currentLocale } from './runtime.js';
 
@@ -29,8 +30,15 @@ export function formatDate(
   const id = `${locale}:${JSON.stringify(options)}`;
   let format = dateFormats.get(id);
   if (!format) {
-    format = new Intl.DateTimeFormat(localeTags[locale], options);
+    // Bangla's CLDR data writes the time of day as "AM"/"PM": a 24-hour clock reads as Bangla.
+    const clock = locale === 'bn' && (options.timeStyle || options.hour) ? { hourCycle: 'h23' as const } : {};
+    format = new Intl.DateTimeFormat(localeTags[locale], { ...options, ...clock });
     dateFormats.set(id, format);
   }
   return format.format(new Date(value));
+}
+
+/** Digits inside a text (a phone number, a code) as the language writes them: Bangla digits in Bangla. */
+export function localDigits(text: string, locale: Locale = currentLocale()): string {
+  return locale === 'bn' ? toBanglaDigits(text) : text;
 }

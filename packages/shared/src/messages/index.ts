@@ -12,3 +12,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './web.js';
 export * from './formats.js';
+export * from './labels.js';

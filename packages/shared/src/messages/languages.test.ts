@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json' with { type: 'json' };
-import bn from './bn.json' with { type: 'json' };
+import enCore from './en.json' with { type: 'json' };
+import bnCore from './bn.json' with { type: 'json' };
+import enBlog from './blog.en.json' with { type: 'json' };
+import bnBlog from './blog.bn.json' with { type: 'json' };
 import { compileCatalogue, messageArguments, serverOnlyAreas } from './compile.js';
 import { cancelReasonLabel, cancelReasons, cancelSaleReason, messages } from './common.js';
 import { sellerMessages } from './seller.js';
 import { localeFromCookie, negotiateLocale, toLocale } from './locales.js';
 import {
+  loadArea,
   loadCatalogue,
   setLocaleSource,
   t,
@@ -15,8 +18,9 @@ import {
   type MessageValues,
 } from './runtime.js';
 
-const english: Record<string, string> = en;
-const bangla: Record<string, string> = bn;
+/** Every file of a language: its catalogue and the areas loaded by one page (the blog). */
+const english: Record<string, string> = { ...enCore, ...enBlog };
+const bangla: Record<string, string> = { ...bnCore, ...bnBlog };
 
 /** Bangla that is rightly the same as the English: the brand and what is not words. */
 const sameInBothLanguages = new Set<string>([
@@ -26,6 +30,7 @@ const sameInBothLanguages = new Set<string>([
   'app.pageTitle',
   'product.sizeSeparator',
   'listing.atLeast',
+  'photos.percent',
 ]);
 
 /** A value of the right kind for each argument, so every message can be formatted. */
@@ -58,6 +63,7 @@ describe('the catalogue in every language', () => {
 
   it('formats every message the same from its text (server) and from its compiled form (browser)', async () => {
     await loadCatalogue('bn');
+    await loadArea('blog', 'bn');
     for (const [locale, source] of [
       ['en', english],
       ['bn', bangla],
@@ -114,6 +120,12 @@ describe('messages in the language being read', () => {
 
   it('falls back to English for a language whose catalogue is not loaded', () => {
     expect(t('common.backToHome')).toBe('Back to Home');
+  });
+
+  it('loads an area of long texts on demand, in the language and in English', async () => {
+    await loadArea('blog', 'bn');
+    expect(translate('bn', 'blog.title')).toBe('আমাদের ব্লগ');
+    expect(translate('en', 'blog.title')).toBe('Our Blog');
   });
 
   it('shows stored cancel reasons in the reader’s language, the seller’s own words as written', async () => {

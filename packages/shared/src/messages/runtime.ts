@@ -9,15 +9,22 @@
  * (packages/shared/src/messages/compile.ts), so the browser never loads the parser.
  *
  * Which language `t` speaks is asked of a source: in the browser, the page's language; on the server,
- * the request's (the server's platform/locale.ts) or the render's (the web app's serverRender.tsx). Mail goes out in its
- * recipient's language through `translate`, which names the language itself.
+ * the request's (the server's platform/locale.ts) or the render's (the web app's serverRender.tsx).
+ * Mail goes out in its recipient's language through `translate`, which names the language itself.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import en from './en.json' with { type: 'json' };
+import type blogEn from './blog.en.json';
 import { defaultLocale, localeTags, type Locale } from './locales.js';
 
-export type MessageKey = keyof typeof en;
+/**
+ * Areas of long texts only one page shows (the blog's answers), in files of their own per language
+ * (`blog.en.json`), loaded by that page rather than with every page.
+ */
+type AreaMessages = typeof blogEn;
+
+export type MessageKey = keyof typeof en | keyof AreaMessages;
 
 /** The values of a message's arguments, by name. */
 export type MessageValues = Record<string, string | number | Date>;
@@ -26,22 +33,48 @@ export type MessageValues = Record<string, string | number | Date>;
 export type CatalogueEntry = string | MessageFormatElement[];
 export type Catalogue = Readonly<Record<string, CatalogueEntry>>;
 
-const catalogues: Partial<Record<Locale, Catalogue>> = { en: en as Catalogue };
+const catalogues: Partial<Record<Locale, Record<string, CatalogueEntry>>> = { en: { ...(en as Catalogue) } };
 
 /** Loads a language's catalogue on demand (the English one is always there). */
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
   bn: () => import('./bn.json', { with: { type: 'json' } }) as Promise<{ default: Catalogue }>,
 };
 
+const loadedCores = new Set<Locale>([defaultLocale]);
+
 /** Makes a language's messages available; before that they read as English. */
 export async function loadCatalogue(locale: Locale): Promise<void> {
-  if (catalogues[locale]) return;
+  if (loadedCores.has(locale)) return;
   const { default: catalogue } = await loaders[locale as Exclude<Locale, 'en'>]();
-  catalogues[locale] = catalogue;
+  catalogues[locale] = { ...catalogue, ...catalogues[locale] };
+  loadedCores.add(locale);
+}
+
+export type MessageArea = 'blog';
+
+const areaLoaders: Record<MessageArea, Record<Locale, () => Promise<{ default: Catalogue }>>> = {
+  blog: {
+    en: () => import('./blog.en.json', { with: { type: 'json' } }) as Promise<{ default: Catalogue }>,
+    bn: () => import('./blog.bn.json', { with: { type: 'json' } }) as Promise<{ default: Catalogue }>,
+  },
+};
+const loadedAreas = new Set<string>();
+
+/** Makes an area's messages available in a language (and in English, the fallback). */
+export async function loadArea(area: MessageArea, locale: Locale): Promise<void> {
+  await Promise.all(
+    [...new Set([defaultLocale, locale])].map(async (language) => {
+      const id = `${area}:${language}`;
+      if (loadedAreas.has(id)) return;
+      const { default: messages } = await areaLoaders[area][language]();
+      catalogues[language] = { ...catalogues[language], ...messages };
+      loadedAreas.add(id);
+    }),
+  );
 }
 
 export function hasCatalogue(locale: Locale): boolean {
-  return catalogues[locale] !== undefined;
+  return loadedCores.has(locale);
 }
 
 // ---------- the current language ----------
