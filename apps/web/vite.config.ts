@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { compileCatalogue, serverOnlyAreas } from '../../packages/shared/src/messages/compile';
+import { compileCatalogue, serverOnlyAreas } from '../../packages/shared/src/messages/compile.ts';
 
 // Vendor code changes far less often than the app, so the libraries every page needs get their own
 // long-cached chunks. There is deliberately no catch-all group: a library only some pages use (the

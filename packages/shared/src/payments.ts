@@ -3,6 +3,7 @@
  * today) and the test cards it honours.
  */
 import { z } from 'zod';
+import { toLatinDigits } from './digits.js';
 import { cardMessages } from './messages/index.js';
 import { requiredText, says } from './common.js';
 import { cardProviderNames } from './accounts.js';
@@ -98,7 +99,7 @@ export function luhnValid(digits: string): boolean {
 
 /** "MM/YY" or "MM/YYYY" as month and four-digit year; null when it is not in that form. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(toLatinDigits(expiry).trim());
   if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
@@ -136,12 +137,14 @@ const expiryText = z
 export const sandboxCardForm = z.object({
   cardNumber: z
     .string(required)
-    .transform((value) => value.replace(/[\s-]/g, ''))
+    // The test numbers read off a Bangla page may be typed in Bangla digits.
+    .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
     .refine((value) => /^\d{12,19}$/.test(value) && luhnValid(value), says('card.invalidNumber')),
   expiry: expiryText,
   cvc: z
     .string(required)
     .trim()
+    .overwrite(toLatinDigits)
     .regex(/^\d{3,4}$/, says('card.invalidCvc')),
   name: requiredText(100),
 });

@@ -113,6 +113,8 @@ describe('messages in the language being read', () => {
     expect(translate('en', 'common.atMostCharacters', { max: 1 })).toBe('Use at most 1 character.');
     expect(translate('en', 'common.atMostCharacters', { max: 1200 })).toBe('Use at most 1200 characters.');
     expect(translate('bn', 'common.atMostCharacters', { max: 1200 })).toBe('সর্বোচ্চ ১২০০ অক্ষর লিখুন।');
+    expect(translate('bn', 'listing.count', { total: 1234 })).toBe('১,২৩৪টি পণ্য');
+    expect(translate('en', 'listing.count', { total: 1 })).toBe('1 piece');
     expect(messages.signInLimitReached(1)).toBe(
       'Too many failed sign-in attempts. Please wait 1 minute and try again.',
     );

@@ -1,5 +1,6 @@
 import { formatMoney } from '../money.js';
 import { cancelReasonLabel } from './common.js';
+import { localDigits } from './formats.js';
 import type { Locale } from './locales.js';
 import { messageGroup, translate, type MessageKey, type MessageValues } from './runtime.js';
 
@@ -50,11 +51,14 @@ function mail(
 
 const contactLines = (
   say: (key: MessageKey) => string,
+  locale: Locale,
   label: MessageKey,
   contact: MailContact,
 ): [string, string][] => [
   [say(label), contact.name],
-  ...(contact.phone ? ([[say('mail.label.phone'), contact.phone]] as [string, string][]) : []),
+  ...(contact.phone
+    ? ([[say('mail.label.phone'), localDigits(contact.phone, locale)]] as [string, string][])
+    : []),
   ...(contact.email ? ([[say('mail.label.email'), contact.email]] as [string, string][]) : []),
 ];
 
@@ -76,12 +80,12 @@ export const mailCopy = {
       footer: say('mail.resetPassword.footer'),
     })),
   bookingCreated: (p: { seller: string; title: string; buyer: MailContact; meeting: string; url: string }) =>
-    mail((say) => ({
+    mail((say, locale) => ({
       subject: say('mail.bookingCreated.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.seller }),
       paragraphs: [say('mail.bookingCreated.body', { buyer: p.buyer.name, title: p.title })],
       details: [
-        ...contactLines(say, 'mail.label.buyer', p.buyer),
+        ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
         [say('mail.label.meetingPlace'), p.meeting],
       ],
       action: { label: say('mail.action.seeOrder'), url: p.url },
@@ -111,9 +115,9 @@ export const mailCopy = {
       details: [
         [say('mail.label.amount'), formatMoney(p.amountCents, p.currency, locale)],
         [say('mail.label.transaction'), p.transactionId],
-        ...contactLines(say, 'mail.label.seller', p.seller),
+        ...contactLines(say, locale, 'mail.label.seller', p.seller),
         [say('mail.label.meetingPlace'), p.meeting],
-        [say('mail.label.handoffCode'), p.code],
+        [say('mail.label.handoffCode'), localDigits(p.code, locale)],
       ],
       action: { label: say('mail.action.seeYourOrder'), url: p.url },
     })),
@@ -134,7 +138,7 @@ export const mailCopy = {
         say('mail.sold.code'),
       ],
       details: [
-        ...contactLines(say, 'mail.label.buyer', p.buyer),
+        ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
         [say('mail.label.meetingPlace'), p.meeting],
       ],
       action: { label: say('mail.sold.action'), url: p.url },

@@ -120,7 +120,8 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <LanguageSwitch className="max-[359px]:btn-sm max-[359px]:px-2" />
+          {/* On phones the switch sits in the menu, where it leaves the name of the site room. */}
+          <LanguageSwitch className="hidden sm:inline-flex" />
           <AccountButton />
         </div>
       </div>
@@ -143,6 +144,9 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <LanguageSwitch className="w-full justify-start px-3 font-medium" />
+            </li>
           </ul>
         </nav>
       ) : null}
