@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compileCatalogue, serverOnlyAreas } from '../../packages/shared/src/messages/compile.ts';
 
 // Vendor code changes far less often than the app, so the libraries every page needs get their own
 // long-cached chunks. There is deliberately no catch-all group: a library only some pages use (the
@@ -33,6 +34,26 @@ const vendorGroups = [
 const sharedSource = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 
 const compressible = /\.(js|css|html|svg|txt|json)$/;
+
+/** The catalogue's files: one JSON file of ICU messages per language (packages/shared/src/messages). */
+const catalogueFile = /[\\/]packages[\\/]shared[\\/]src[\\/]messages[\\/](?:[a-z]+\.)?[a-z]{2}\.json$/;
+
+/**
+ * The catalogue as the pages get it: every message parsed here, so the browser runs the formatter
+ * without the ICU parser (aliased away below), and without the areas only the server reads (mail).
+ * Still JSON after this step, which Vite then turns into a module as for any JSON file.
+ */
+function compiledCatalogue(): Plugin {
+  return {
+    name: 'furniture-mart:compiled-catalogue',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!catalogueFile.test(id)) return null;
+      const source = JSON.parse(code) as Record<string, string>;
+      return { code: JSON.stringify(compileCatalogue(source, serverOnlyAreas)), map: null };
+    },
+  };
+}
 
 /** A plugin of the browser build that works on the files it has written to the output folder. */
 function onBuildOutput(
@@ -132,7 +153,23 @@ function startAfterFirstPaint(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [startAfterFirstPaint(), precompress()])],
+  plugins: [
+    compiledCatalogue(),
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [startAfterFirstPaint(), precompress()]),
+  ],
+  // Messages arrive parsed (compiledCatalogue), so the browser's formatter needs no ICU parser.
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+          },
+        ],
+      },
   // The server-side render (src/serverRender.tsx) bundles the shared package's source like the browser build does.
   ssr: { noExternal: ['@furniture-mart/shared'] },
   // The server-side bundle needs no copy of the public files.

@@ -71,6 +71,8 @@ interface Load {
   signedIn: boolean;
   /** Rendered pages: what the answer must contain to count as rendered with its data. */
   rendered?: RegExp;
+  /** Asked in this language (the fm_locale cookie); English otherwise. */
+  locale?: 'bn';
   nextPath?: () => string;
 }
 
@@ -79,6 +81,9 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** Product titles end in "#<number>" (dataset.ts): a page showing one was rendered with its data. */
 const showsProducts = /#\d+/;
+
+/** The same, rendered in Bangla. */
+const showsProductsInBangla = /<html lang="bn-BD"[\s\S]*#\d+/;
 
 async function main() {
   mkdirSync(benchDir, { recursive: true });
@@ -189,6 +194,14 @@ async function main() {
       rendered: showsProducts,
     },
     { name: 'home, visitor', path: '/', signedIn: false, rendered: showsProducts },
+    // The same page in Bangla, measured beside the English one: a page of its own in the page cache.
+    {
+      name: 'home, visitor, Bangla',
+      path: '/',
+      signedIn: false,
+      rendered: showsProductsInBangla,
+      locale: 'bn',
+    },
     { name: 'home, signed in', path: '/', signedIn: true, rendered: showsProducts },
     {
       name: 'product page rendered',
@@ -232,9 +245,13 @@ async function main() {
       await waitForHealth();
       for (const load of loads.filter(({ name }) => selected(name))) {
         // What a browser sends: pages and answers go out compressed, as people get them.
+        const cookies = [
+          ...(load.signedIn ? [cookie] : []),
+          ...(load.locale ? [`fm_locale=${load.locale}`] : []),
+        ];
         const headers: Record<string, string> = {
           'accept-encoding': ACCEPT_ENCODING,
-          ...(load.signedIn ? { cookie } : {}),
+          ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}),
         };
         if (load.rendered) {
           // A page the server could not render is sent as the empty app page: far cheaper, and no answer.
@@ -437,6 +454,16 @@ function checkTargets(rows: Row[], bare: Measurement): Target[] {
       advertised && pick(advertised),
       'the JSON API (advertised)',
       0.5,
+      pick,
+      mode,
+    );
+    const english = find('home, visitor');
+    against(
+      'visitor home page in Bangla',
+      find('home, visitor, Bangla'),
+      english && pick(english),
+      'the English one',
+      0.9,
       pick,
       mode,
     );

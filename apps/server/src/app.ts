@@ -20,11 +20,12 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createAuth, type Auth } from './platform/auth/auth.js';
 import { createViewerReader, requireViewer, type Viewer, type ViewerReader } from './platform/auth/viewer.js';
-import type { Role } from '@furniture-mart/shared';
+import { messages, type Role } from '@furniture-mart/shared';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBody } from './http/json-body.js';
 import { registerSecurity } from './http/security.js';
 import { registerCanonicalPaths } from './http/canonical-path.js';
+import { registerLocale } from './platform/locale.js';
 import { MemoryAttemptStore, SharedAttemptStore, type AttemptStore } from './platform/attempts.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createAnswerSerializerCompiler, registerKeptAnswers } from './http/serializer.js';
@@ -225,7 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every other hook, so all a request does happens inside its span.
   if (isTracing) (await import('./http/request-spans.js')).registerRequestSpans(app);
   registerErrorHandling(app);
-  // First of all hooks: a path that is not canonical reaches nothing else.
+  // The first hook: everything after it, refusals included, speaks the request's language.
+  await registerLocale(app);
+  // First of the checks: a path that is not canonical reaches nothing else.
   registerCanonicalPaths(app);
   registerLoadShedding(app);
   registerJsonBody(app);
@@ -243,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       statusCode: 429,
       error: 'Too Many Requests',
       code: 'RATE_LIMITED',
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: messages.waitSeconds(Math.ceil(context.ttl / 1000)),
     }),
   });
   if (metrics && config.METRICS_TOKEN) {

@@ -22,6 +22,7 @@ import { FavouritesService } from './modules/favourites/favourites.service.js';
 import { SellersService } from './modules/sellers/sellers.service.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import type { ReadRouting } from './platform/db/replicas.js';
+import { LanguageService } from './modules/accounts/languages.service.js';
 
 export function createServices({
   mail,
@@ -54,6 +55,7 @@ export function createServices({
     productPages: new ProductPageService(deps),
     favourites: new FavouritesService(deps),
     sellers: new SellersService(deps),
+    languages: new LanguageService(deps),
     uploads: new UploadsService(deps),
     bookings: new BookingsService(deps),
     reports: new ReportsService(deps),

@@ -9,7 +9,14 @@ import { createQueryClient } from './app/queryClient';
 import { AppRoutes, loadCodeFor, prefetchFirstPage } from './app/router';
 import { configQuery, meQuery } from './features/auth/api';
 import { readAppState } from './app/appState';
+import { loadCatalogue, localeOfTag, setPageLocale } from '@furniture-mart/shared';
 import './index.css';
+
+// The page's language is the one the server sent it in (<html lang>); its messages arrive before the
+// first render, so the app speaks it from the start (switching language loads the page again).
+const locale = localeOfTag(document.documentElement.lang) ?? 'en';
+await loadCatalogue(locale);
+setPageLocale(locale);
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root');

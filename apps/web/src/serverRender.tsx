@@ -13,7 +13,15 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { generatePath, matchPath, StaticRouter } from 'react-router';
-import type { Me } from '@furniture-mart/shared';
+import {
+  loadCatalogue,
+  localeTags,
+  locales,
+  setLocaleSource,
+  translate,
+  type Locale,
+  type Me,
+} from '@furniture-mart/shared';
 import type { ApiFetch, PageRenderer, RenderedPage } from '@furniture-mart/shared/render';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
@@ -26,13 +34,19 @@ import { setApiTransport } from './lib/api';
 
 // For the build's last step (scripts/prerender.mjs).
 export { builtPageTable, checkPages } from './app/pages';
-export { PAGE_TABLE_FILE, prerenderedFile } from '@furniture-mart/shared/render';
+export { manifestFile, webManifest } from './app/webManifest';
+export { locales } from '@furniture-mart/shared';
+export { PAGE_TABLE_FILE, appPageFile, prerenderedFile, shellFile } from '@furniture-mart/shared/render';
 
 /** The addresses the build renders ahead. */
 export const prerenderedPaths = pages.filter((page) => page.rendering === 'ahead').map((page) => page.path);
 
-// Renders of concurrent requests interleave; each one's API calls go to its own fetcher.
+// Renders of concurrent requests interleave; each one's API calls go to its own fetcher, and each
+// speaks its own language (the catalogue asks renderLocale which).
 const renderCalls = new AsyncLocalStorage<ApiFetch>();
+const renderLocale = new AsyncLocalStorage<Locale>();
+setLocaleSource(() => renderLocale.getStore());
+await Promise.all(locales.map((locale) => loadCatalogue(locale)));
 setApiTransport((path, init) => {
   const fetchApi = renderCalls.getStore();
   if (!fetchApi || (init.method ?? 'GET') !== 'GET') throw new Error(`no API call ${path} while rendering`);
@@ -49,10 +63,43 @@ function mayView(page: Page, me: Me | null): boolean {
 /**
  * Build time: the shell of each section whose pages are rendered in the browser and for members only,
  * sent (by apps/server/src/http/app-pages.ts) for every address of the section under
- * `prerendered/<section>.shell.html`, so it shows its layout and skeletons before the script runs.
+ * `prerendered/<section>.shell.html` (`prerendered/bn/...` in Bangla), so it shows its layout and
+ * skeletons before the script runs. `template` is the app page in that language.
  */
-export function renderShells(template: string): { file: string; html: string }[] {
-  return [{ file: 'prerendered/dashboard.shell.html', html: shellHtml(template, <DashboardShell />) }];
+export function renderShells(template: string, locale: Locale): { section: string; html: string }[] {
+  return renderLocale.run(locale, () => [
+    { section: 'dashboard', html: shellHtml(template, <DashboardShell />) },
+  ]);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Build time: the app page as built (index.html) in a language: `<html lang>`, title, description,
+ * web manifest and the message shown without JavaScript; a Bangla page also preloads the Bengali font
+ * (`fontHref`, the build's file of its regular weight), which no English page loads.
+ */
+export function appPageIn(
+  template: string,
+  locale: Locale,
+  manifestHref: string,
+  fontHref: string | null,
+): string {
+  const say = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(locale, key));
+  const font =
+    locale === 'bn' && fontHref
+      ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontHref}">`
+      : '';
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${localeTags[locale]}"`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_, start: string, end: string) => `${start}${say('app.description')}${end}`,
+    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${say('app.title')}</title>`)
+    .replace(/<link rel="manifest" href="[^"]*"/, `<link rel="manifest" href="/${manifestHref}"`)
+    .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${say('app.needsJavaScript')}</noscript>`)
+    .replace('</head>', () => `${font}</head>`);
 }
 
 function shellHtml(template: string, shell: React.ReactElement): string {
@@ -64,19 +111,26 @@ function shellHtml(template: string, shell: React.ReactElement): string {
   );
 }
 
-/** Build time: a page as a visitor sees it. */
-export async function renderAhead(pathname: string): Promise<RenderedPage> {
-  const page = await render(new URL(pathname, 'http://localhost'), null, () => Promise.resolve());
+/** Build time: a page as a visitor sees it, in a language. */
+export async function renderAhead(pathname: string, locale: Locale): Promise<RenderedPage> {
+  const page = await renderLocale.run(locale, () =>
+    render(new URL(pathname, 'http://localhost'), null, () => Promise.resolve()),
+  );
   if (!page) throw new Error(`${pathname} could not be rendered ahead`);
   return page;
 }
 
-/** Request time: the page at `url` with its data (see PageRenderer). */
+/** Request time: the page at `url` with its data, in `locale` (see PageRenderer). */
 export async function renderWithData(
   url: URL,
   me: Me | null,
   fetchApi: ApiFetch,
+  locale: Locale,
 ): Promise<RenderedPage | null> {
+  return renderLocale.run(locale, () => renderPageWithData(url, me, fetchApi));
+}
+
+async function renderPageWithData(url: URL, me: Me | null, fetchApi: ApiFetch): Promise<RenderedPage | null> {
   for (const page of pages) {
     if (page.rendering !== 'request' || !page.data) continue;
     const match = matchPath(page.path, url.pathname);
@@ -108,10 +162,28 @@ export async function sitemapAddresses(pattern: string, fetchApi: ApiFetch): Pro
   }
 }
 
+/**
+ * Any page of the table, for `me`, in `locale`, with everything its components read: rendered, the
+ * reads its components started are made, and it is rendered again until none is missing. The pages
+ * rendered in the browser are checked this way in every language (the server's tests of the page
+ * texts); requests still render only the pages the table renders per request (renderWithData).
+ */
+export async function renderComplete(
+  url: URL,
+  me: Me | null,
+  fetchApi: ApiFetch,
+  locale: Locale,
+): Promise<RenderedPage | null> {
+  return renderLocale.run(locale, () =>
+    renderCalls.run(fetchApi, () => render(url, me, () => Promise.resolve(), { complete: true })),
+  );
+}
+
 async function render(
   url: URL,
   me: Me | null,
   load: (queryClient: QueryClient) => Promise<void>,
+  { complete = false }: { complete?: boolean } = {},
 ): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   // A failed read is not tried again here: the browser will, when it renders the page itself.
@@ -124,15 +196,27 @@ async function render(
     } catch {
       return null;
     }
-    const rendered = renderToString(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </StrictMode>,
-    );
+    const renderApp = () =>
+      renderToString(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouter location={`${url.pathname}${url.search}`}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </StrictMode>,
+      );
+    let rendered = renderApp();
+    // Reads that depend on others' answers show up one render later: a few rounds find them all.
+    for (let round = 0; complete && round < 5; round++) {
+      const missing = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
+      if (missing.length === 0) break;
+      await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+      rendered = renderApp();
+    }
     // React writes what belongs in the head first: preloads, then the page's <title>.
     const hoisted = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(rendered)![0];
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0] ?? '';

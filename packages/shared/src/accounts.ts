@@ -1,16 +1,16 @@
 /** Accounts: sign-up, sign-in, passwords, the signed-in user and the public configuration. */
 import { z } from 'zod';
 import { roles, signUpRoles } from './enums.js';
-import { errorMessages, messages } from './messages/index.js';
-import { choice, emailSchema, passwordSchema, requiredText } from './common.js';
+import { locales, messages } from './messages/index.js';
+import { choice, emailSchema, passwordSchema, requiredText, says } from './common.js';
 
-const required = { error: messages.required };
+const required = says('common.required');
 
 // ---------- requests ----------
 
 export const signInBody = z.object({
   email: emailSchema,
-  password: z.string(required).min(1, messages.required).max(128),
+  password: z.string(required).min(1, says('common.required')).max(128),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
@@ -27,17 +27,17 @@ export type SignUpBody = z.input<typeof signUpBody>;
 export const signUpForm = signUpBody
   .extend({
     role: choice(signUpRoles),
-    confirmPassword: z.string(required).min(1, messages.required),
+    confirmPassword: z.string(required).min(1, says('common.required')),
   })
   .refine((form) => form.password === form.confirmPassword, {
-    message: messages.passwordMismatch,
+    error: () => messages.passwordMismatch,
     path: ['confirmPassword'],
   });
 export type SignUpForm = z.input<typeof signUpForm>;
 
 /** Changing a password: the current one proves it is the account's owner. */
 export const changePasswordBody = z.object({
-  currentPassword: z.string(required).min(1, messages.required).max(128),
+  currentPassword: z.string(required).min(1, says('common.required')).max(128),
   newPassword: passwordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
@@ -45,9 +45,9 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** The change-password form adds the confirmation field, checked in the browser only. */
 export const changePasswordForm = changePasswordBody
-  .extend({ confirmPassword: z.string(required).min(1, messages.required) })
+  .extend({ confirmPassword: z.string(required).min(1, says('common.required')) })
   .refine((form) => form.newPassword === form.confirmPassword, {
-    message: messages.passwordMismatch,
+    error: () => messages.passwordMismatch,
     path: ['confirmPassword'],
   });
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
@@ -64,6 +64,8 @@ export const sessionUserSchema = z.object({
   verified: z.boolean(),
   /** The email address was confirmed through the verification mail. */
   emailVerified: z.boolean(),
+  /** The language the person reads the site and their mail in. */
+  locale: z.enum(locales),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -90,6 +92,10 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/** POST /api/locale: the language switch. */
+export const localeBody = z.object({ locale: z.enum(locales, says('common.chooseOption')) }).strict();
+export type LocaleBody = z.infer<typeof localeBody>;
+
 // ---------- the API's account endpoints (Better Auth behind an allow-list) ----------
 
 /**
@@ -99,14 +105,14 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 const callbackUrl = z
   .string()
   .max(500)
-  .regex(/^[\x21-\x7e]*$/, errorMessages.callbackUrl)
+  .regex(/^[\x21-\x7e]*$/, says('errors.callbackUrl'))
   .optional();
 
 /** Where recovery links lead afterwards: a path of this site only (never another origin). */
 const localPath = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, errorMessages.localPath)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, says('errors.localPath'))
   .optional();
 
 /**

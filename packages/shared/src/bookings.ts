@@ -1,25 +1,27 @@
 /** Buying: booking a product, its orders as buyer and seller see them, and reporting a product. */
 import { z } from 'zod';
 import { bookingStatuses, productStatuses, reportLimits, reportReasons, reportStatuses } from './enums.js';
-import { messages } from './messages/index.js';
-import { choice, pageOf, phoneSchema, photoSchema, requiredText } from './common.js';
+import { choice, pageOf, phoneSchema, photoSchema, requiredText, says } from './common.js';
 
 // ---------- requests ----------
 
 export const bookingCreateBody = z.object({
-  productId: z.uuid(messages.invalidProduct),
+  productId: z.uuid(says('common.invalidProduct')),
   phone: phoneSchema,
   meetingLocation: requiredText(200),
 });
 export type BookingCreateBody = z.input<typeof bookingCreateBody>;
 
 export const reportCreateBody = z.object({
-  productId: z.uuid(messages.invalidProduct),
+  productId: z.uuid(says('common.invalidProduct')),
   reason: choice(reportReasons),
   details: z
     .string()
     .trim()
-    .max(reportLimits.detailsMaxLength, messages.atMostCharacters(reportLimits.detailsMaxLength))
+    .max(
+      reportLimits.detailsMaxLength,
+      says('common.atMostCharacters', { max: reportLimits.detailsMaxLength }),
+    )
     .optional(),
 });
 export type ReportCreateBody = z.input<typeof reportCreateBody>;

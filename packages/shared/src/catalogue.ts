@@ -8,7 +8,7 @@ import { conditions, locations, productSorts } from './enums.js';
 import { catalogueMessages, messages } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
 import { isInvertedPriceRange } from './listings.js';
-import { dimensionsCmSchema, pageOf, pageQuery, photoSchema } from './common.js';
+import { dimensionsCmSchema, pageOf, pageQuery, photoSchema, says } from './common.js';
 import { sellerCardSchema } from './products.js';
 
 // ---------- answers ----------
@@ -100,7 +100,7 @@ const withPriceRange = (
 
 // ---------- queries ----------
 
-const optionalSort = z.enum(productSorts, { error: messages.chooseOption }).optional();
+const optionalSort = z.enum(productSorts, says('common.chooseOption')).optional();
 
 const listQueryIn = (currency: string) =>
   pageQuery.extend({
@@ -137,7 +137,7 @@ export const sellerPageQuery = pageQuery;
 
 /** A category by its UUID or readable slug. */
 export const categoryRefParams = z.object({
-  id: z.string().trim().min(1, catalogueMessages.unknownCategory).max(64, catalogueMessages.unknownCategory),
+  id: z.string().trim().min(1, says('catalogue.unknownCategory')).max(64, says('catalogue.unknownCategory')),
 });
 
 // ---------- the filter form ----------
@@ -145,16 +145,19 @@ export const categoryRefParams = z.object({
 const optionalAmountField = z
   .string()
   .trim()
-  .refine((value) => value === '' || isAmountText(value), messages.invalidPrice);
+  .refine((value) => value === '' || isAmountText(value), says('common.invalidPrice'));
 
 /** The filter form above a listing; empty strings mean "any". */
 export const catalogueFilterForm = z
   .object({
-    q: z.string().trim().max(100, messages.atMostCharacters(100)),
+    q: z
+      .string()
+      .trim()
+      .max(100, says('common.atMostCharacters', { max: 100 })),
     minPrice: optionalAmountField,
     maxPrice: optionalAmountField,
-    condition: z.enum(['', ...conditions], { error: messages.chooseOption }),
-    location: z.enum(['', ...locations], { error: messages.chooseOption }),
+    condition: z.enum(['', ...conditions], says('common.chooseOption')),
+    location: z.enum(['', ...locations], says('common.chooseOption')),
     category: z.string().trim().max(64),
   })
   .superRefine((form, ctx) => {

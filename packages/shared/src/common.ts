@@ -4,10 +4,22 @@
  */
 import { z } from 'zod';
 import { imageLimits, pagination } from './enums.js';
-import { messages, sellerMessages } from './messages/index.js';
+import { toLatinDigits } from './digits.js';
+import { currentLocale, messages, t, type MessageKey, type MessageValues } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
 
-const required = { error: messages.required };
+/**
+ * A schema's error message by its catalogue key, written when a value fails, so in the language of
+ * that moment (the request's on the server, the page's in the browser), never frozen when the schema
+ * is made. Every Zod message of the contract goes through it.
+ */
+export const says = (key: MessageKey, values?: MessageValues) => ({ error: () => t(key, values) });
+
+// Issues a schema gives no words of its own (a wrong type, an unknown key) keep Zod's English on an
+// English request; in another language they say "Invalid value." in it rather than English.
+z.config({ customError: () => (currentLocale() === 'en' ? undefined : t('common.invalidValue')) });
+
+const required = says('common.required');
 
 /**
  * Characters that have no place in one line of text a person reads (a name, a title, a caption): control
@@ -25,61 +37,68 @@ export function toSingleLine(value: string): string {
 export const requiredText = (max = 200) =>
   z
     .string(required)
-    .transform(toSingleLine)
-    .pipe(z.string().trim().min(1, messages.required).max(max, messages.atMostCharacters(max)));
+    .overwrite(toSingleLine)
+    .trim()
+    .min(1, says('common.required'))
+    .max(max, says('common.atMostCharacters', { max }));
 
 export const emailSchema = z
   .string(required)
   .trim()
-  .min(1, messages.required)
-  .max(254, messages.invalidEmail)
-  .pipe(z.email(messages.invalidEmail));
+  .min(1, says('common.required'))
+  .max(254, says('common.invalidEmail'))
+  .pipe(z.email(says('common.invalidEmail')));
 
 /** A new password: 8 to 128 characters, not only spaces. The server also refuses the most common ones. */
 export const passwordSchema = z
   .string(required)
-  .min(1, messages.required)
-  .min(8, messages.passwordRule)
-  .max(128, messages.atMostCharacters(128))
-  .refine((value) => value.trim() !== '', messages.passwordBlank);
+  .min(1, says('common.required'))
+  .min(8, says('common.passwordRule'))
+  .max(128, says('common.atMostCharacters', { max: 128 }))
+  .refine((value) => value.trim() !== '', says('common.passwordBlank'));
 
+/** A phone number; Bangla digits (০১৭...) are read as the same number in Latin digits. */
 export const phoneSchema = z
   .string(required)
   .trim()
-  .min(1, messages.required)
-  .max(24, messages.invalidPhone)
+  .overwrite(toLatinDigits)
+  .min(1, says('common.required'))
+  .max(24, says('common.invalidPhone'))
   .refine((value) => {
     if (!/^\+?[\d\s()-]+$/.test(value)) return false;
     const digits = value.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;
-  }, messages.invalidPhone);
+  }, says('common.invalidPhone'));
 
-/** A positive amount with at most two decimals, typed as text or sent as a number. */
+/**
+ * A positive amount with at most two decimals, typed as text or sent as a number, in Latin or Bangla
+ * digits (parseAmount reads either).
+ */
 export const amountSchema = z
   .union([z.string(required), z.number(required)], required)
-  .refine((value) => String(value).trim() !== '', messages.required)
-  .refine((value) => isAmountText(value), messages.invalidPrice);
+  .refine((value) => String(value).trim() !== '', says('common.required'))
+  .refine((value) => isAmountText(value), says('common.invalidPrice'));
 
 /**
  * An amount read in minor units of `currency` (none for JPY, three for BHD). Issues are raised on the
  * field itself, so the answer names it.
  */
-export function toMinorUnits(currency: string, max = Number.MAX_SAFE_INTEGER, tooHigh?: string) {
+export function toMinorUnits(currency: string, max = Number.MAX_SAFE_INTEGER, tooHigh?: () => string) {
   return (value: string | number, ctx: z.RefinementCtx): number => {
     const minor = parseAmount(value, currency);
     if (minor === null) ctx.addIssue({ code: 'custom', message: messages.invalidPrice });
-    else if (minor > max) ctx.addIssue({ code: 'custom', message: tooHigh ?? messages.invalidPrice });
+    else if (minor > max) ctx.addIssue({ code: 'custom', message: tooHigh?.() ?? messages.invalidPrice });
     return minor ?? 0;
   };
 }
 
 export const yearsUsedSchema = z
   .union([z.string(required), z.number(required)], required)
-  .refine((value) => String(value).trim() !== '', messages.required)
+  .refine((value) => String(value).trim() !== '', says('common.required'))
   .refine((value) => {
     const text = String(value).trim();
     return /^\d{1,3}$/.test(text) && Number(text) <= 100;
-  }, messages.invalidYears);
+  }, says('common.invalidYears'));
 
 export const optionalCm = z
   .union([z.string(), z.number()])
@@ -88,15 +107,15 @@ export const optionalCm = z
     if (value === undefined || String(value).trim() === '') return true;
     const text = String(value).trim();
     return /^\d{1,4}$/.test(text) && Number(text) > 0 && Number(text) <= 1000;
-  }, messages.invalidCentimetres);
+  }, says('common.invalidCentimetres'));
 
 /** One of a fixed list; a missing or unknown value reads as a field to fill in. */
 export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: messages.required });
+  z.enum(values, says('common.required'));
 
 // ---------- requests every list and item route shares ----------
 
-export const idParams = z.object({ id: z.uuid(messages.invalidId) });
+export const idParams = z.object({ id: z.uuid(says('common.invalidId')) });
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -104,17 +123,17 @@ export const pageQuery = z.object({
     .number()
     .int()
     .min(1)
-    .max(pagination.maxPageSize, messages.pageSizeAtMost(pagination.maxPageSize))
+    .max(pagination.maxPageSize, says('common.pageSizeAtMost', { max: pagination.maxPageSize }))
     .default(pagination.defaultPageSize),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /** The ids of uploaded photos in the order they are shown; the first is the cover. */
 export const photoIdsSchema = z
-  .array(z.uuid(messages.invalidPhoto), required)
-  .min(imageLimits.minPhotos, messages.required)
-  .max(imageLimits.maxPhotos, sellerMessages.tooManyPhotos)
-  .refine((ids) => new Set(ids).size === ids.length, messages.photoUsedTwice);
+  .array(z.uuid(says('common.invalidPhoto')), required)
+  .min(imageLimits.minPhotos, says('common.required'))
+  .max(imageLimits.maxPhotos, says('seller.tooManyPhotos'))
+  .refine((ids) => new Set(ids).size === ids.length, says('common.photoUsedTwice'));
 
 // ---------- answers ----------
 

@@ -127,6 +127,11 @@ describe('product rules', () => {
   ])('phone %j valid: %s', (value, ok) => {
     expect(phoneSchema.safeParse(value).success).toBe(ok);
   });
+
+  it('reads a phone typed in Bangla digits as the same number', () => {
+    expect(phoneSchema.parse('০১৭১১-২২৩৩৪৪')).toBe('01711-223344');
+    expect(phoneSchema.safeParse('০১২৩৪').success).toBe(false);
+  });
 });
 
 describe('card numbers', () => {

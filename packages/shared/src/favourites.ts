@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import { noticeKinds, productPageStatuses } from './enums.js';
-import { catalogueMessages } from './messages/index.js';
-import { pageOf, pageQuery, photoSchema } from './common.js';
+import { pageOf, pageQuery, photoSchema, says } from './common.js';
 
 // ---------- requests ----------
 
-export const productIdParams = z.object({ productId: z.uuid(catalogueMessages.invalidProduct) });
+export const productIdParams = z.object({ productId: z.uuid(says('catalogue.invalidProduct')) });
 
 export const noticesQuery = pageQuery;
 

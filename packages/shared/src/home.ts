@@ -16,19 +16,23 @@ import { requiredText } from './common.js';
 import { toMillimetres } from './length.js';
 import { toLatinDigits } from './digits.js';
 
-/** A length in `unit` (a number, or its text in either digits) read into whole millimetres. */
-const length = (unit: LengthUnit, field: string) => {
-  const message = unit === 'mm' ? homeMessages.enterWholeMillimetres(field) : homeMessages.enterLength(field);
+/**
+ * A length in `unit` (a number, or its text in either digits) read into whole millimetres. Messages are
+ * written when a value fails, in the language of that moment, never when the schema is made.
+ */
+const length = (unit: LengthUnit, field: () => string) => {
+  const message = () =>
+    unit === 'mm' ? homeMessages.enterWholeMillimetres(field()) : homeMessages.enterLength(field());
   return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
     const mm = toMillimetres(value, unit);
     if (mm !== null && mm > 0 && mm <= measureLimits.maxLengthMm) return mm;
-    ctx.addIssue({ code: 'custom', message });
+    ctx.addIssue({ code: 'custom', message: message() });
     return z.NEVER;
   });
 };
 
 const weightKg = z
-  .union([z.number(), z.string()], { error: homeMessages.enterWeight })
+  .union([z.number(), z.string()], { error: () => homeMessages.enterWeight })
   .transform((value, ctx) => {
     const text = toLatinDigits(String(value)).trim();
     const kg = /^\d{1,3}(?:\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 10) / 10 : 0;
@@ -83,10 +87,10 @@ const extras = {
 const dimensionsInMm = z
   .strictObject({
     unit: z.literal('mm').optional(),
-    widthMm: length('mm', pieceFieldLabels.width),
-    depthMm: length('mm', pieceFieldLabels.depth),
-    heightMm: length('mm', pieceFieldLabels.height),
-    diagonalDepthMm: length('mm', pieceFieldLabels.diagonalDepth).optional(),
+    widthMm: length('mm', () => pieceFieldLabels.width),
+    depthMm: length('mm', () => pieceFieldLabels.depth),
+    heightMm: length('mm', () => pieceFieldLabels.height),
+    diagonalDepthMm: length('mm', () => pieceFieldLabels.diagonalDepth).optional(),
     ...extras,
   })
   .transform(({ widthMm, depthMm, heightMm, diagonalDepthMm, comesApart, weightKg }, ctx) =>
@@ -107,10 +111,10 @@ const dimensionsInUnit = (unit: 'cm' | 'in') =>
   z
     .strictObject({
       unit: z.literal(unit),
-      width: length(unit, pieceFieldLabels.width),
-      depth: length(unit, pieceFieldLabels.depth),
-      height: length(unit, pieceFieldLabels.height),
-      diagonalDepth: length(unit, pieceFieldLabels.diagonalDepth).optional(),
+      width: length(unit, () => pieceFieldLabels.width),
+      depth: length(unit, () => pieceFieldLabels.depth),
+      height: length(unit, () => pieceFieldLabels.height),
+      diagonalDepth: length(unit, () => pieceFieldLabels.diagonalDepth).optional(),
       ...extras,
     })
     .transform(({ unit: _unit, ...piece }, ctx) => stored('diagonalDepth')(piece, ctx));
@@ -124,7 +128,7 @@ const dimensionsInUnit = (unit: 'cm' | 'in') =>
 export const dimensionsSchema = z.discriminatedUnion(
   'unit',
   [dimensionsInMm, dimensionsInUnit('cm'), dimensionsInUnit('in')],
-  { error: homeMessages.chooseUnit },
+  { error: () => homeMessages.chooseUnit },
 );
 export type DimensionsRequest = z.input<typeof dimensionsSchema>;
 
@@ -138,7 +142,8 @@ export const openingSchema = z.object({
 });
 export type Opening = z.infer<typeof openingSchema>;
 
-const mm = (kind: OpeningKind, dimension: FitDimension) => length('mm', openingFieldLabels[kind][dimension]);
+const mm = (kind: OpeningKind, dimension: FitDimension) =>
+  length('mm', () => openingFieldLabels[kind][dimension]);
 const openingName = requiredText(60);
 const asOpening = (
   opening: { kind: OpeningKind; name: string; widthMm: number } & Partial<
@@ -182,7 +187,7 @@ const openingRequest = z.discriminatedUnion(
       })
       .transform(asOpening),
   ],
-  { error: homeMessages.chooseOpeningKind },
+  { error: () => homeMessages.chooseOpeningKind },
 );
 
 /**
@@ -191,8 +196,8 @@ const openingRequest = z.discriminatedUnion(
  */
 export const homeProfileRequest = z.strictObject({
   openings: z
-    .array(openingRequest, { error: messages.required })
-    .max(measureLimits.maxOpenings, homeMessages.tooManyOpenings(measureLimits.maxOpenings)),
+    .array(openingRequest, { error: () => messages.required })
+    .max(measureLimits.maxOpenings, { error: () => homeMessages.tooManyOpenings(measureLimits.maxOpenings) }),
 });
 export type HomeProfileRequest = z.input<typeof homeProfileRequest>;
 

@@ -3,6 +3,7 @@ import {
   currencyDecimals,
   formatMoney,
   groupDigits,
+  groupDigitsSouthAsian,
   isAmountText,
   isKnownCurrency,
   minorToAmountString,
@@ -11,6 +12,7 @@ import {
 } from './money.js';
 import { messages } from './messages/index.js';
 import { productCreateRequestIn } from './products.js';
+import { amountSchema } from './common.js';
 
 describe('parseAmount in USD', () => {
   it.each([
@@ -86,7 +88,9 @@ describe('formatting', () => {
   });
 
   it('writes every currency exactly as Intl does in en-US', () => {
-    for (const currency of Intl.supportedValuesOf('currency').filter(isKnownCurrency)) {
+    // Taka is written the way Bangladesh writes it (below), not as en-US does ("BDT 1,250.00").
+    const currencies = Intl.supportedValuesOf('currency').filter((c) => isKnownCurrency(c) && c !== 'BDT');
+    for (const currency of currencies) {
       const decimals = currencyDecimals(currency);
       const intl = new Intl.NumberFormat('en-US', {
         style: 'currency',
@@ -138,5 +142,51 @@ describe('the add-product form in the shop currency', () => {
     expect(priceProblems('BHD', '12.345')).toEqual([]);
     expect(priceProblems('JPY', '1250')).toEqual([]);
     expect(priceProblems('JPY', '1250.5')[0]?.message).toBe(messages.invalidPrice);
+  });
+});
+
+describe('taka', () => {
+  it.each([
+    [12_500_000, '৳1,25,000', '৳১,২৫,০০০'],
+    [125_050, '৳1,250.50', '৳১,২৫০.৫০'],
+    [100, '৳1', '৳১'],
+    [1, '৳0.01', '৳০.০১'],
+    [0, '৳0', '৳০'],
+    [99_999_900, '৳9,99,999', '৳৯,৯৯,৯৯৯'],
+    [1_234_567_800, '৳1,23,45,678', '৳১,২৩,৪৫,৬৭৮'],
+    [-12_500_000, '-৳1,25,000', '-৳১,২৫,০০০'],
+  ])('shows %d poisha as %s in English and %s in Bangla', (minor, english, bangla) => {
+    expect(formatMoney(minor, 'BDT', 'en')).toBe(english);
+    expect(formatMoney(minor, 'BDT', 'bn')).toBe(bangla);
+  });
+
+  it('groups and writes digits as Intl does for bn-BD', () => {
+    const intl = new Intl.NumberFormat('bn-BD');
+    for (const taka of [7, 999, 1000, 12_345, 1_25_000, 98_76_543, 12_34_56_789]) {
+      expect(formatMoney(taka * 100, 'BDT', 'bn')).toBe(`৳${intl.format(taka)}`);
+    }
+  });
+
+  it('groups in lakhs and crores', () => {
+    expect(['0', '999', '1000', '100000', '12500000'].map(groupDigitsSouthAsian)).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '1,00,000',
+      '1,25,00,000',
+    ]);
+  });
+
+  it('writes other currencies with Bangla digits on a Bangla page', () => {
+    expect(formatMoney(125000, 'USD', 'bn')).toBe('$১,২৫০.০০');
+    expect(formatMoney(125000, 'USD', 'en')).toBe('$1,250.00');
+  });
+
+  it('reads amounts typed in Bangla digits', () => {
+    expect(parseAmount('১,২৫,০০০', 'BDT')).toBe(12_500_000);
+    expect(parseAmount('১২৫০.৫০', 'USD')).toBe(125050);
+    expect(parseAmount('১২৫০.৫০৫', 'USD')).toBeNull();
+    expect(amountSchema.safeParse('৪৫০০').success).toBe(true);
+    expect(amountSchema.safeParse('৪৫০০টাকা').success).toBe(false);
   });
 });

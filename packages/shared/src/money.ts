@@ -3,6 +3,9 @@
  * whole yen for JPY, fils (1/1000) for BHD); these helpers are the only place that converts. Columns and
  * fields named `…Cents` hold these minor units whatever the currency (docs/decisions/0011).
  */
+import { toBanglaDigits, toLatinDigits } from './digits.js';
+import type { Locale } from './messages/locales.js';
+import { currentLocale } from './messages/runtime.js';
 
 /** ISO 4217 currencies whose minor unit is not 1/100, by number of decimals. */
 const decimalsByCurrency = new Map<string, number>([
@@ -32,11 +35,14 @@ export function currencyDecimals(currency: string): number {
 const AMOUNT_PATTERN = /^(\d{1,9})(?:\.(\d{1,4}))?$/;
 
 /**
- * Reads "1250", "1250.5" or "1,250.50" into minor units of `currency`; null for anything else, for zero,
- * and for more decimals than the currency has ("10.001" in USD, "1250.5" in JPY; trailing zeros are fine).
+ * Reads "1250", "1250.5" or "1,250.50" (or "১,২৫০.৫০": people in Bangladesh type either digits) into
+ * minor units of `currency`; null for anything else, for zero, and for more decimals than the currency
+ * has ("10.001" in USD, "1250.5" in JPY; trailing zeros are fine). The one reader of amounts.
  */
 export function parseAmount(input: string | number, currency: string): number | null {
-  const text = (typeof input === 'number' ? String(input) : input).trim().replace(/,/g, '');
+  const text = toLatinDigits(typeof input === 'number' ? String(input) : input)
+    .trim()
+    .replace(/,/g, '');
   const match = AMOUNT_PATTERN.exec(text);
   if (!match) return null;
   const decimals = currencyDecimals(currency);
@@ -94,6 +100,11 @@ const symbols: Record<string, string> = {
   VND: '₫',
 };
 
+/** The sign a form's label shows for the currency: "$", "৳", or its code where it has none of ours. */
+export function currencySymbol(currency: string): string {
+  return currency === 'BDT' ? '৳' : (symbols[currency] ?? currency);
+}
+
 /** A whole number with a comma between thousands, as en-US writes it: 1234567 -> "1,234,567". */
 export function groupDigits(whole: number | string): string {
   return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
@@ -116,11 +127,39 @@ function intlFormat(minor: number, currency: string, decimals: number): string {
 }
 
 /**
- * Minor units shown in their currency, always in the same (en-US) style so a page rendered on the
- * server matches the browser's: 125000 USD -> "$1,250.00", 1250 JPY -> "¥1,250", 1250500 BHD ->
- * "BHD 1,250.500".
+ * A whole number grouped as Bangladesh writes it: the last three digits, then pairs (lakh, crore):
+ * 12500000 -> "1,25,00,000".
  */
-export function formatMoney(minor: number, currency: string): string {
+export function groupDigitsSouthAsian(whole: number | string): string {
+  const digits = String(whole);
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
+/**
+ * Taka as people in Bangladesh write it: ৳ first, South Asian grouping, and poisha only when there are
+ * any (125000 taka -> "৳1,25,000", 1250.50 -> "৳1,250.50").
+ */
+function formatTaka(minor: number): string {
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  const whole = groupDigitsSouthAsian(digits.slice(0, -2));
+  const poisha = digits.slice(-2);
+  return `${minor < 0 ? '-' : ''}৳${whole}${poisha === '00' ? '' : `.${poisha}`}`;
+}
+
+/**
+ * Minor units shown in their currency, the same on the server and in the browser so a rendered page
+ * matches the one it comes to life as: 125000 USD -> "$1,250.00", 1250 JPY -> "¥1,250", 1250500 BHD ->
+ * "BHD 1,250.500" (en-US style), 12500000 BDT -> "৳1,25,000". On a Bangla page the digits are Bangla
+ * ("৳১,২৫,০০০"), in the language being read unless `locale` names another (a mail's recipient's).
+ */
+export function formatMoney(minor: number, currency: string, locale: Locale = currentLocale()): string {
+  const text = formatInLatin(minor, currency);
+  return locale === 'bn' ? toBanglaDigits(text) : text;
+}
+
+function formatInLatin(minor: number, currency: string): string {
+  if (currency === 'BDT' && Number.isSafeInteger(minor)) return formatTaka(minor);
   const decimals = currencyDecimals(currency);
   const symbol = symbols[currency];
   if (symbol === undefined || !Number.isSafeInteger(minor)) return intlFormat(minor, currency, decimals);

@@ -3,9 +3,9 @@
  * dashboard overview of what needs doing and the refunds the provider has not accepted yet.
  */
 import { z } from 'zod';
+import { toLatinDigits } from './digits.js';
 import { bookingStatuses, handoffLimits } from './enums.js';
-import { orderMessages } from './messages/index.js';
-import { pageOf } from './common.js';
+import { pageOf, says } from './common.js';
 
 // ---------- requests ----------
 
@@ -14,14 +14,16 @@ export const handoffBody = z
     code: z
       .string()
       .trim()
-      .regex(new RegExp(`^\\d{${handoffLimits.codeLength}}$`), orderMessages.handoffCodeFormat),
+      // Read off a Bangla page, the code may be typed in Bangla digits.
+      .overwrite(toLatinDigits)
+      .regex(new RegExp(`^\\d{${handoffLimits.codeLength}}$`), says('orders.handoffCodeFormat')),
   })
   .strict();
 export type HandoffBody = z.infer<typeof handoffBody>;
 
 export const cancelSaleBody = z
   .object({
-    reason: z.string().trim().min(5, orderMessages.cancelReasonRequired).max(300),
+    reason: z.string().trim().min(5, says('orders.cancelReasonRequired')).max(300),
   })
   .strict();
 export type CancelSaleBody = z.infer<typeof cancelSaleBody>;

@@ -6,6 +6,7 @@ describe('card expiry', () => {
 
   it('reads MM/YY and MM/YYYY', () => {
     expect(parseExpiry('05/30')).toEqual({ month: 5, year: 2030 });
+    expect(parseExpiry('০৫/৩০')).toEqual({ month: 5, year: 2030 });
     expect(parseExpiry(' 12 / 2031 ')).toEqual({ month: 12, year: 2031 });
     expect(parseExpiry('13/30')).toBeNull();
     expect(parseExpiry('5/30')).toBeNull();
@@ -34,5 +35,17 @@ describe('card expiry', () => {
       name: 'A',
     });
     expect(good.cardNumber).toBe('4242424242424242');
+  });
+});
+
+describe('the sandbox card in Bangla digits', () => {
+  it('reads the number, expiry and CVC as typed off a Bangla page', () => {
+    const card = sandboxCardForm.parse({
+      cardNumber: '৪২৪২ ৪২৪২ ৪২৪২ ৪২৪২',
+      expiry: '১২/৪০',
+      cvc: '১২৩',
+      name: 'রহিম',
+    });
+    expect(card).toMatchObject({ cardNumber: '4242424242424242', expiry: '১২/৪০', cvc: '123' });
   });
 });

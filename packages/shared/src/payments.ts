@@ -3,11 +3,12 @@
  * today) and the test cards it honours.
  */
 import { z } from 'zod';
-import { cardMessages, messages } from './messages/index.js';
-import { requiredText } from './common.js';
+import { toLatinDigits } from './digits.js';
+import { cardMessages } from './messages/index.js';
+import { requiredText, says } from './common.js';
 import { cardProviderNames } from './accounts.js';
 
-const required = { error: messages.required };
+const required = says('common.required');
 
 // ---------- answers ----------
 
@@ -46,28 +47,40 @@ export interface TestCard {
   outcome: TestCardOutcome;
 }
 
+/** A refusal whose message is read in the language of the moment it is shown. */
+const declined = (
+  code: Extract<TestCardOutcome, { kind: 'declined' }>['code'],
+  message: keyof typeof cardMessages,
+): TestCardOutcome => ({
+  kind: 'declined',
+  code,
+  get message() {
+    return cardMessages[message];
+  },
+});
+
 /** Stripe's test card numbers, followed by the sandbox exactly as Stripe's test mode behaves. */
 export const sandboxTestCards: readonly TestCard[] = [
   { number: '4242 4242 4242 4242', brand: 'visa', outcome: { kind: 'success' } },
   {
     number: '4000 0000 0000 0002',
     brand: 'visa',
-    outcome: { kind: 'declined', code: 'card_declined', message: cardMessages.declined },
+    outcome: declined('card_declined', 'declined'),
   },
   {
     number: '4000 0000 0000 9995',
     brand: 'visa',
-    outcome: { kind: 'declined', code: 'insufficient_funds', message: cardMessages.insufficientFunds },
+    outcome: declined('insufficient_funds', 'insufficientFunds'),
   },
   {
     number: '4000 0000 0000 0069',
     brand: 'visa',
-    outcome: { kind: 'declined', code: 'expired_card', message: cardMessages.expired },
+    outcome: declined('expired_card', 'expired'),
   },
   {
     number: '4000 0000 0000 0127',
     brand: 'visa',
-    outcome: { kind: 'declined', code: 'incorrect_cvc', message: cardMessages.incorrectCvc },
+    outcome: declined('incorrect_cvc', 'incorrectCvc'),
   },
 ];
 
@@ -86,7 +99,7 @@ export function luhnValid(digits: string): boolean {
 
 /** "MM/YY" or "MM/YYYY" as month and four-digit year; null when it is not in that form. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(toLatinDigits(expiry).trim());
   if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
@@ -124,13 +137,15 @@ const expiryText = z
 export const sandboxCardForm = z.object({
   cardNumber: z
     .string(required)
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .refine((value) => /^\d{12,19}$/.test(value) && luhnValid(value), cardMessages.invalidNumber),
+    // The test numbers read off a Bangla page may be typed in Bangla digits.
+    .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
+    .refine((value) => /^\d{12,19}$/.test(value) && luhnValid(value), says('card.invalidNumber')),
   expiry: expiryText,
   cvc: z
     .string(required)
     .trim()
-    .regex(/^\d{3,4}$/, cardMessages.invalidCvc),
+    .overwrite(toLatinDigits)
+    .regex(/^\d{3,4}$/, says('card.invalidCvc')),
   name: requiredText(100),
 });
 export type SandboxCardForm = z.input<typeof sandboxCardForm>;

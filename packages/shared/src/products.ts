@@ -12,7 +12,7 @@ import {
   productPageStatuses,
   productStatuses,
 } from './enums.js';
-import { messages, sellerMessages } from './messages/index.js';
+import { sellerMessages } from './messages/index.js';
 import { formatMoney, isAmountText, parseAmount, parseThousandths } from './money.js';
 import {
   amountSchema,
@@ -24,6 +24,7 @@ import {
   photoIdsSchema,
   photoSchema,
   requiredText,
+  says,
   toMinorUnits,
   yearsUsedSchema,
 } from './common.js';
@@ -34,7 +35,7 @@ const amountWithinLimit = amountSchema.refine((value) => {
   // Compared in major units.
   const thousandths = parseThousandths(value);
   return thousandths === null || thousandths <= maxPrice * 1000;
-}, sellerMessages.priceTooHigh);
+}, says('seller.priceTooHigh'));
 
 /**
  * POST /api/products and the Add A Product form. Unknown keys (a seller id, a status, an advertised flag)
@@ -47,13 +48,13 @@ export const productCreateRequest = z.object({
   sellingPrice: amountWithinLimit,
   yearsUsed: yearsUsedSchema,
   description: z
-    .string({ error: messages.enterDescription })
+    .string(says('common.enterDescription'))
     .trim()
-    .min(1, messages.enterDescription)
-    .max(4000, messages.atMostCharacters(4000)),
+    .min(1, says('common.enterDescription'))
+    .max(4000, says('common.atMostCharacters', { max: 4000 })),
   location: choice(locations),
   condition: choice(conditions),
-  categoryId: z.uuid({ error: messages.required }),
+  categoryId: z.uuid(says('common.required')),
   photoIds: photoIdsSchema,
   widthCm: optionalCm,
   depthCm: optionalCm,
@@ -69,7 +70,7 @@ export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 export function productCreateRequestIn(currency: string): typeof productCreateRequest {
   const amountIn = amountWithinLimit.refine(
     (value) => !isAmountText(value) || parseAmount(value, currency) !== null,
-    messages.invalidPrice,
+    says('common.invalidPrice'),
   );
   return productCreateRequest.extend({ originalPrice: amountIn, sellingPrice: amountIn });
 }
@@ -81,7 +82,7 @@ const centimetres = (value: string | number | undefined): number | null => {
 
 /** A price as it is stored: minor units of `currency`, at most what a price column holds. */
 const storedPrice = (currency: string) => {
-  const tooHigh = sellerMessages.priceAboveColumn(formatMoney(maxPriceMinor, currency));
+  const tooHigh = () => sellerMessages.priceAboveColumn(formatMoney(maxPriceMinor, currency));
   return amountWithinLimit.transform(toMinorUnits(currency, maxPriceMinor, tooHigh));
 };
 
@@ -121,7 +122,7 @@ export function productEditBodyIn(currency: string) {
     .extend({ originalPrice: price, sellingPrice: price })
     .partial()
     .refine((body) => Object.values(body).some((value) => value !== undefined), {
-      message: sellerMessages.nothingToChange,
+      error: () => sellerMessages.nothingToChange,
     })
     .transform(({ originalPrice, sellingPrice, yearsUsed, widthCm, depthCm, heightCm, ...rest }) => ({
       ...rest,

@@ -4,7 +4,7 @@
  * renders pages per request. The web app declares its pages once (apps/web/src/app/pages.tsx); the
  * server reads only this output, never the web app's source.
  */
-import type { Me } from './index.js';
+import type { Locale, Me } from './index.js';
 
 /**
  * A readable, non-secret cookie that tells the web app whether to ask who is signed in (decision
@@ -40,9 +40,24 @@ export interface BuiltPageTable {
 /** Where the web build writes the page table, relative to its output folder. */
 export const PAGE_TABLE_FILE = 'pages.json';
 
-/** Where the web build writes a page rendered ahead, relative to its output folder. */
-export function prerenderedFile(pathname: string): string {
-  return `prerendered/${pathname === '/' ? 'index' : pathname.slice(1).replaceAll('/', '_')}.html`;
+/** Where the web build writes a page rendered ahead, relative to its output folder: one per language. */
+export function prerenderedFile(pathname: string, locale: Locale = 'en'): string {
+  const name = pathname === '/' ? 'index' : pathname.slice(1).replaceAll('/', '_');
+  return `prerendered/${locale === 'en' ? '' : `${locale}/`}${name}.html`;
+}
+
+/**
+ * The app page as built in a language (`index.html` is English): its `<html lang>`, title, description,
+ * web manifest and, for Bangla, the preloaded Bengali font. The server sends it for pages rendered in
+ * the browser, and fills it with the pages it renders.
+ */
+export function appPageFile(locale: Locale): string {
+  return locale === 'en' ? 'index.html' : `index.${locale}.html`;
+}
+
+/** A section's shell (the dashboard's layout with skeletons) in a language. */
+export function shellFile(section: string, locale: Locale): string {
+  return `prerendered/${locale === 'en' ? '' : `${locale}/`}${section}.shell.html`;
 }
 
 /** A page rendered outside the browser. */
@@ -66,7 +81,7 @@ export interface PageRenderer {
    * The page at `url` with its data, for this viewer, or null when it is not rendered per request, is
    * for members only and no one is signed in, or its data could not all be read.
    */
-  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch): Promise<RenderedPage | null>;
+  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch, locale: Locale): Promise<RenderedPage | null>;
   /** The app page as built (index.html) with a rendered page in it. */
   pageHtml(template: string, page: RenderedPage): string;
   /** Every address of a sitemap page with parameters (`/categories/:id`), read through the API. */

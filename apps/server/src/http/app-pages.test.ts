@@ -88,7 +88,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('app pages', () => {
   it("sends a visitor the page rendered ahead, naming its own chunks at low priority, not the app's", () => {
     const pages = loadAppPages(root);
-    const page = pages.pageFor(pages.find('/login'), true);
+    const page = pages.pageFor(pages.find('/login'), true, 'en');
     expect(page).toContain('<div id="root"><form>Login</form></div>');
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain(
@@ -104,12 +104,12 @@ describe('app pages', () => {
 
   it('sends the page as built to someone signed in, for other addresses, and for pages not rendered ahead', () => {
     const pages = loadAppPages(root);
-    expect(pages.pageFor(pages.find('/login'), false)).toBe(indexHtml);
-    expect(pages.pageFor(pages.find('/'), true)).toBe(indexHtml);
-    expect(pages.pageFor(pages.find('/login/extra'), true)).toBe(indexHtml);
+    expect(pages.pageFor(pages.find('/login'), false, 'en')).toBe(indexHtml);
+    expect(pages.pageFor(pages.find('/'), true, 'en')).toBe(indexHtml);
+    expect(pages.pageFor(pages.find('/login/extra'), true, 'en')).toBe(indexHtml);
     // Rendered ahead in the table, but the build wrote no copy.
-    expect(pages.pageFor(pages.find('/signup'), true)).toBe(indexHtml);
-    expect(pages.pageFor(pages.find('/categories/living-room'), true)).toBe(indexHtml);
+    expect(pages.pageFor(pages.find('/signup'), true, 'en')).toBe(indexHtml);
+    expect(pages.pageFor(pages.find('/categories/living-room'), true, 'en')).toBe(indexHtml);
   });
 
   it('finds the page of an address as the router does: one segment per parameter, any letter case', () => {

@@ -10,6 +10,9 @@
  *   page has its shape before the script runs;
  * - pages whose first paint needs data (home, a category page), rendered per request by the web app's
  *   server-side bundle (dist-ssr/serverRender.js) with data read from this server's own API routes.
+ * Each of these exists once per language: the app page as built (`index.html`, `index.bn.html`), the
+ * pages and shells rendered ahead (`prerendered/`, `prerendered/bn/`), and a page rendered per request in
+ * the language it is asked in.
  * The app hydrates a rendered page only once that page's own chunk has loaded, so the page names its
  * chunks with `modulepreload` links (from the build manifest, Vite's `build.manifest`); they load at
  * low priority, behind the styles the page needs to paint.
@@ -23,10 +26,12 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { startRenderThread } from './render-thread.js';
-import type { Me } from '@furniture-mart/shared';
+import { locales, type Locale, type Me } from '@furniture-mart/shared';
 import {
   PAGE_TABLE_FILE,
+  appPageFile,
   prerenderedFile,
+  shellFile,
   type ApiFetch,
   type BuiltPage,
   type BuiltPageTable,
@@ -45,7 +50,7 @@ export async function loadPageRenderer(file: string): Promise<ThreadedPageRender
   const bundle = (await import(pathToFileURL(file).href)) as PageRenderer;
   const thread = startRenderThread(file);
   return {
-    renderWithData: (url, me, fetchApi) => thread.renderWithData(url, me, fetchApi),
+    renderWithData: (url, me, fetchApi, locale) => thread.renderWithData(url, me, fetchApi, locale),
     pageHtml: (template, page) => bundle.pageHtml(template, page),
     sitemapAddresses: (pattern, fetchApi) => bundle.sitemapAddresses(pattern, fetchApi),
     close: () => thread.close(),
@@ -113,18 +118,24 @@ export interface AppPages {
   /** The page at this address, or undefined when it is no page of the app (404). */
   find(pathname: string): BuiltPage | undefined;
   /**
-   * The app page for this page: rendered ahead when the build did and the request is a visitor's
-   * (someone signed in sees another header), its section's shell when it has one (the same for
-   * everyone), else the page as built.
+   * The app page for this page in a language: rendered ahead when the build did and the request is a
+   * visitor's (someone signed in sees another header), its section's shell when it has one (the same
+   * for everyone), else the page as built.
    */
-  pageFor(page: BuiltPage | undefined, visitor: boolean): string;
+  pageFor(page: BuiltPage | undefined, visitor: boolean, locale: Locale): string;
   /** Whether this page is rendered per request, with its data. */
   rendersWithData(page: BuiltPage): boolean;
   /**
    * That page for this viewer, or null when it cannot be rendered here (no renderer, a page for
    * members only and no one signed in, data that could not be read): the app page as built then.
    */
-  renderWithData(page: BuiltPage, url: URL, me: Me | null, fetchApi: ApiFetch): Promise<string | null>;
+  renderWithData(
+    page: BuiltPage,
+    url: URL,
+    me: Me | null,
+    fetchApi: ApiFetch,
+    locale: Locale,
+  ): Promise<string | null>;
   /** The addresses the sitemap lists, in the table's order. */
   sitemap(fetchApi: ApiFetch): Promise<string[]>;
   /**
@@ -136,6 +147,13 @@ export interface AppPages {
 
 export function loadAppPages(root: string, renderer: PageRenderer | null = null): AppPages {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+  // A build without a language's page serves English in its place.
+  const appPage = new Map<Locale, string>(
+    locales.map((locale) => {
+      const file = path.join(root, appPageFile(locale));
+      return [locale, existsSync(file) ? readFileSync(file, 'utf8') : indexHtml];
+    }),
+  );
   const table = readPageTable(root);
   const manifestPath = path.join(root, '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath)
@@ -171,29 +189,34 @@ export function loadAppPages(root: string, renderer: PageRenderer | null = null)
     return html.replace('</head>', () => `${links}</head>`);
   }
 
-  const ahead = new Map<BuiltPage, string>();
-  for (const page of table.filter(({ rendering }) => rendering === 'ahead')) {
-    const file = path.join(root, prerenderedFile(page.path));
-    if (existsSync(file)) ahead.set(page, withPreloads(readFileSync(file, 'utf8'), page.module));
-  }
-
+  const ahead = new Map<string, string>();
   // A section's shell, named by its first segment (apps/web/src/serverRender.tsx, renderShells).
-  const shells = new Map<BuiltPage, string>();
-  for (const page of table.filter(
-    ({ rendering, access }) => rendering === 'browser' && access !== 'public',
-  )) {
-    const file = path.join(root, 'prerendered', `${page.path.split('/')[1]}.shell.html`);
-    if (existsSync(file)) shells.set(page, readFileSync(file, 'utf8'));
+  const shells = new Map<string, string>();
+  const key = (page: BuiltPage, locale: Locale) => `${locale} ${page.path}`;
+  for (const locale of locales) {
+    for (const page of table.filter(({ rendering }) => rendering === 'ahead')) {
+      const file = path.join(root, prerenderedFile(page.path, locale));
+      if (existsSync(file))
+        ahead.set(key(page, locale), withPreloads(readFileSync(file, 'utf8'), page.module));
+    }
+    for (const page of table.filter(
+      ({ rendering, access }) => rendering === 'browser' && access !== 'public',
+    )) {
+      const file = path.join(root, shellFile(page.path.split('/')[1]!, locale));
+      if (existsSync(file)) shells.set(key(page, locale), readFileSync(file, 'utf8'));
+    }
   }
 
   return {
     find: (pathname) => table.find((page) => matchesPattern(page.path, pathname)),
-    pageFor: (page, visitor) => (page && ((visitor && ahead.get(page)) || shells.get(page))) || indexHtml,
+    pageFor: (page, visitor, locale) =>
+      (page && ((visitor && ahead.get(key(page, locale))) || shells.get(key(page, locale)))) ||
+      appPage.get(locale)!,
     rendersWithData: (page) => renderer !== null && page.rendering === 'request',
-    async renderWithData(page, url, me, fetchApi) {
+    async renderWithData(page, url, me, fetchApi, locale) {
       if (!renderer || page.rendering !== 'request') return null;
-      const rendered = await renderer.renderWithData(url, me, fetchApi);
-      return rendered && withPreloads(renderer.pageHtml(indexHtml, rendered), page.module);
+      const rendered = await renderer.renderWithData(url, me, fetchApi, locale);
+      return rendered && withPreloads(renderer.pageHtml(appPage.get(locale)!, rendered), page.module);
     },
     async sitemap(fetchApi) {
       const addresses: string[] = [];

@@ -10,6 +10,7 @@
  * address without it (308, so people's links keep working), anything else with one is refused (400).
  */
 import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@furniture-mart/shared';
 import { BadRequest } from '../platform/errors.js';
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
@@ -46,11 +47,7 @@ export function isPageAddress(method: string, path: string): boolean {
 }
 
 function notCanonical(): BadRequest {
-  return new BadRequest(
-    'The address is not valid: use it without dot segments, double or trailing slashes, or unneeded percent-encoding.',
-    undefined,
-    'BAD_URL',
-  );
+  return new BadRequest(errorMessages.notCanonical, undefined, 'BAD_URL');
 }
 
 export function registerCanonicalPaths(app: FastifyInstance): void {

@@ -6,6 +6,7 @@
  * pages to list.
  */
 import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@furniture-mart/shared';
 import { ServiceUnavailable } from '../platform/errors.js';
 import { fetchInProcess, type AppPages } from './app-pages.js';
 
@@ -43,7 +44,7 @@ export async function discoveryRoutes(app: FastifyInstance, { pages }: Discovery
     } catch (error) {
       // A partial list would tell search engines the missing pages are gone.
       request.log.error({ err: error }, 'could not list the pages of the sitemap');
-      throw new ServiceUnavailable('The sitemap cannot be made right now. Please try again shortly.');
+      throw new ServiceUnavailable(errorMessages.sitemapUnavailable);
     }
     const urls = addresses.map((address) => `<url><loc>${escapeXml(origin + address)}</loc></url>`);
     return reply

@@ -5,6 +5,7 @@
  * refused here with 400.
  */
 import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@furniture-mart/shared';
 import { BadRequest } from '../platform/errors.js';
 
 export const MAX_JSON_DEPTH = 32;
@@ -14,7 +15,7 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (nestingDepthExceeds(body as string, MAX_JSON_DEPTH)) {
-      done(new BadRequest('The request body is nested too deeply.', undefined, 'BODY_TOO_DEEP'), undefined);
+      done(new BadRequest(errorMessages.bodyTooDeep, undefined, 'BODY_TOO_DEEP'), undefined);
       return;
     }
     parse(request, body as string, done);

@@ -48,8 +48,8 @@ afterAll(async () => {
 describe('the render thread', () => {
   it('renders with API reads answered here, each in the async context of the render that asked', async () => {
     const [first, second] = await Promise.all([
-      request.run('one', () => thread.renderWithData(new URL('http://x/a?n=1'), me, echo)),
-      request.run('two', () => thread.renderWithData(new URL('http://x/b?n=2'), me, echo)),
+      request.run('one', () => thread.renderWithData(new URL('http://x/a?n=1'), me, echo, 'en')),
+      request.run('two', () => thread.renderWithData(new URL('http://x/b?n=2'), me, echo, 'en')),
     ]);
     expect(first?.html).toBe('Ana:200:one/api/echo?n=1');
     expect(second?.html).toBe('Ana:200:two/api/echo?n=2');
@@ -58,7 +58,7 @@ describe('the render thread', () => {
   it('leaves this thread free while a page renders', async () => {
     const events: string[] = [];
     const rendering = thread
-      .renderWithData(new URL('http://x/slow?busy=400'), me, echo)
+      .renderWithData(new URL('http://x/slow?busy=400'), me, echo, 'en')
       .then(() => events.push('rendered'));
     // On this thread the timer could only run after the render had finished.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -68,21 +68,29 @@ describe('the render thread', () => {
   });
 
   it('passes on a page that is not rendered, and a failed read or render as an error', async () => {
-    expect(await thread.renderWithData(new URL('http://x/none'), null, echo)).toBeNull();
-    await expect(thread.renderWithData(new URL('http://x/fails'), me, echo)).rejects.toThrow('render failed');
+    expect(await thread.renderWithData(new URL('http://x/none'), null, echo, 'en')).toBeNull();
+    await expect(thread.renderWithData(new URL('http://x/fails'), me, echo, 'en')).rejects.toThrow(
+      'render failed',
+    );
     const broken: ApiFetch = () => Promise.reject(new Error('database away'));
-    await expect(thread.renderWithData(new URL('http://x/a'), me, broken)).rejects.toThrow('database away');
+    await expect(thread.renderWithData(new URL('http://x/a'), me, broken, 'en')).rejects.toThrow(
+      'database away',
+    );
   });
 
   it('fails the renders of a thread that stops, and starts a new one for the next', async () => {
-    await expect(thread.renderWithData(new URL('http://x/exits'), me, echo)).rejects.toThrow('exit code 3');
-    const page = await request.run('after', () => thread.renderWithData(new URL('http://x/a'), me, echo));
+    await expect(thread.renderWithData(new URL('http://x/exits'), me, echo, 'en')).rejects.toThrow(
+      'exit code 3',
+    );
+    const page = await request.run('after', () =>
+      thread.renderWithData(new URL('http://x/a'), me, echo, 'en'),
+    );
     expect(page?.html).toBe('Ana:200:after/api/echo');
   });
 
   it('renders nothing once closed', async () => {
     const closing = startRenderThread(path.join(dir, 'serverRender.js'));
     await closing.close();
-    expect(await closing.renderWithData(new URL('http://x/a'), me, echo)).toBeNull();
+    expect(await closing.renderWithData(new URL('http://x/a'), me, echo, 'en')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
  */
 import { AsyncResource } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
-import type { Me } from '@furniture-mart/shared';
+import type { Locale, Me } from '@furniture-mart/shared';
 import type { ApiFetch, RenderedPage } from '@furniture-mart/shared/render';
 
 type FromWorker =
@@ -24,7 +24,7 @@ interface Pending {
 }
 
 export interface RenderThread {
-  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch): Promise<RenderedPage | null>;
+  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch, locale: Locale): Promise<RenderedPage | null>;
   close(): Promise<void>;
 }
 
@@ -79,13 +79,13 @@ export function startRenderThread(file: string): RenderThread {
 
   worker = start();
   return {
-    renderWithData(url, me, fetchApi) {
+    renderWithData(url, me, fetchApi, locale) {
       if (closed) return Promise.resolve(null);
       worker ??= start();
       const id = nextId++;
       return new Promise<RenderedPage | null>((resolve, reject) => {
         pending.set(id, { fetchApi: AsyncResource.bind(fetchApi), resolve, reject });
-        worker!.postMessage({ type: 'render', id, url: url.href, me });
+        worker!.postMessage({ type: 'render', id, url: url.href, me, locale });
       });
     },
     async close() {

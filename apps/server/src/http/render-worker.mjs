@@ -28,7 +28,7 @@ port.on('message', (message) => {
   if (message.type === 'render') void render(message);
 });
 
-async function render({ id, url, me }) {
+async function render({ id, url, me, locale }) {
   /** @type {(path: string) => Promise<Response>} */
   const fetchApi = (path) =>
     new Promise((resolve, reject) => {
@@ -37,7 +37,7 @@ async function render({ id, url, me }) {
       port.postMessage({ type: 'read', id, read, path });
     });
   try {
-    const page = await renderer.renderWithData(new URL(url), me, fetchApi);
+    const page = await renderer.renderWithData(new URL(url), me, fetchApi, locale);
     port.postMessage({ type: 'rendered', id, page });
   } catch (error) {
     port.postMessage({ type: 'rendered', id, error: String(error?.stack ?? error) });

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { Me } from '@furniture-mart/shared';
+import type { Locale, Me } from '@furniture-mart/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -23,7 +23,7 @@ const indexHtml =
   '<!doctype html><html><head><title>Furniture Mart</title></head><body><div id="root"></div></body></html>';
 
 /** What the renderer was asked, and what it answers next. */
-const calls: { url: string; me: Me | null; bookings: number }[] = [];
+const calls: { url: string; me: Me | null; bookings: number; locale?: Locale }[] = [];
 let behaviour: 'render' | 'decline' | 'throw' = 'render';
 
 // The web build's table, in short: home and a category page are rendered per request.
@@ -37,17 +37,17 @@ const table: BuiltPageTable = {
 };
 
 const renderer: PageRenderer = {
-  async renderWithData(url, me, fetchApi) {
+  async renderWithData(url, me, fetchApi, locale) {
     if (behaviour === 'throw') throw new Error('render failed');
     if (behaviour === 'decline') return null;
     // A call only a signed-in buyer may make: it succeeds only with the browser's own cookie.
     const bookings = me ? (await fetchApi('/api/my/bookings')).status : 0;
     const categories = (await (await fetchApi('/api/categories')).json()) as { title: string }[];
-    calls.push({ url: url.pathname + url.search, me, bookings });
+    calls.push({ url: url.pathname + url.search, me, bookings, ...(locale === 'en' ? {} : { locale }) });
     return {
       title: '<title>Rendered | Furniture Mart</title>',
       head: '<link rel="preload" as="image" href="/media/first.webp">',
-      html: `<p>${me?.user.name ?? 'visitor'} sees ${categories.map((c) => c.title).join(', ')}</p>`,
+      html: `<p>${me?.user.name ?? 'visitor'} sees ${categories.map((c) => c.title).join(', ')}</p><i>${locale}</i>`,
       state: '{}',
     };
   },
@@ -65,6 +65,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'fm-rendered-'));
   mkdirSync(path.join(root, 'dist'));
   writeFileSync(path.join(root, 'dist', 'index.html'), indexHtml);
+  writeFileSync(path.join(root, 'dist', 'index.bn.html'), indexHtml.replace('<html>', '<html lang="bn-BD">'));
   writeFileSync(path.join(root, 'dist', 'pages.json'), JSON.stringify(table));
   ctx = await createTestApp({}, { serveWebApp: { root: path.join(root, 'dist'), renderer } });
 });
@@ -78,6 +79,29 @@ beforeEach(() => {
 });
 
 describe('pages rendered with their data', () => {
+  it('renders a page in the language asked for, keeping one copy per language', async () => {
+    const visitor = (language: string) =>
+      new TestClient(ctx.app).get('/?languages=1', { cookie: `fm_locale=${language}` });
+    const bangla = await visitor('bn');
+    expect(bangla.body).toContain('<html lang="bn-BD">');
+    expect(bangla.body).toMatch(/<p>visitor sees [^<]*<\/p><i>bn<\/i>/);
+    expect((await visitor('bn')).body).toContain('<i>bn</i>');
+    const english = await visitor('en');
+    expect(english.body).not.toContain('lang="bn-BD"');
+    expect(english.body).toContain('<i>en</i>');
+    // The second Bangla request was answered from the kept page.
+    expect(calls.map((call) => call.locale ?? 'en')).toEqual(['bn', 'en']);
+  });
+
+  it("renders the account's language for someone signed in, whatever the cookie, and keeps it", async () => {
+    const buyer = await signUp(ctx.app, 'buyer');
+    await buyer.client.post('/api/locale', { locale: 'bn' });
+    const res = await new TestClient(ctx.app, `${buyer.client.cookie}; fm_locale=en`).get('/?account=1');
+    expect(res.body).toContain('<html lang="bn-BD">');
+    expect(res.cookies.find((cookie) => cookie.name === 'fm_locale')?.value).toBe('bn');
+    expect(calls[0]).toMatchObject({ locale: 'bn' });
+  });
+
   it('renders the home page for a visitor, as nobody signed in, kept by no shared cache', async () => {
     const res = await new TestClient(ctx.app).get('/', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);

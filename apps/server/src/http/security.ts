@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@furniture-mart/shared';
 import helmet, { type HelmetOptions } from 'helmet';
 import { allowedOrigins } from '../config.js';
 import { Forbidden } from '../platform/errors.js';
@@ -63,7 +64,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.method === 'POST' && request.routeOptions.url === STRIPE_WEBHOOK) return done();
     const origin = request.headers.origin;
     if (!origin || !origins.has(origin)) {
-      return done(new Forbidden('This request must come from the Furniture Mart site itself.', 'BAD_ORIGIN'));
+      return done(new Forbidden(errorMessages.badOrigin, 'BAD_ORIGIN'));
     }
     done();
   });

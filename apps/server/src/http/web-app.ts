@@ -10,7 +10,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Me } from '@furniture-mart/shared';
+import type { Locale, Me } from '@furniture-mart/shared';
 import {
   PAGE_TABLE_FILE,
   SIGNED_IN_HINT,
@@ -22,6 +22,7 @@ import { meOf } from '../platform/auth/viewer.js';
 import { webDistDir } from '../paths.js';
 import { fetchInProcess, loadAppPages, loadPageRenderer, type AppPages } from './app-pages.js';
 import { acceptedEncoding, KeptPage, PageCache, type Encoding } from './page-cache.js';
+import { inLocale, keepLocale } from '../platform/locale.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,7 +93,8 @@ export async function registerWebApp(
   }
   const pages = loadAppPages(root, pageRenderer);
   await app.register(discoveryRoutes, { pages });
-  const plainPage = pages.pageFor(undefined, false);
+  // The page as built, English: sent as the build compressed it.
+  const plainPage = pages.pageFor(undefined, false, 'en');
   // Without the app's services (a bare server in a test), rendered pages are not kept.
   const listings = app.hasDecorator('services') ? app.services.listings : null;
   const pageCache = listings ? new PageCache(listings) : null;
@@ -103,9 +105,16 @@ export async function registerWebApp(
     const page = pages.find(url.pathname);
     // Any session cookie, even one the server may refuse, means the page could be shown signed in.
     const visitor = !SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
-    this.header('cache-control', 'no-cache').header('vary', 'cookie');
+    this.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
     // No page of the app: the page as built, which shows the app's Page Not Found.
-    if (!page) return sendCompressed(this.code(404), plainPage, 'no-cache', compressedPage);
+    if (!page) {
+      return sendCompressed(
+        this.code(404),
+        pages.pageFor(undefined, false, localeOf(request)),
+        'no-cache',
+        compressedPage,
+      );
+    }
     if (request.method === 'GET' && pages.rendersWithData(page)) {
       const rendered = await renderWithData(app, this, pages, page, url, visitor, pageCache).catch(
         (error: unknown) => {
@@ -116,12 +125,17 @@ export async function registerWebApp(
       // It shows this person's own header, so no shared cache may keep it.
       if (rendered) return sendKept(this, rendered);
     }
-    const html = pages.pageFor(page, visitor);
+    const html = pages.pageFor(page, visitor, localeOf(request));
     // The plain page goes out as the build compressed it; any other is compressed once here (the
     // compression plugin only covers routes, and this answer comes from the not-found handler).
     if (html === plainPage) return this.sendFile('index.html');
     return sendCompressed(this, html, 'no-cache', compressedPage);
   });
+}
+
+/** The request's language (platform/locale.ts); English on a bare server without it (a test's). */
+function localeOf(request: FastifyRequest): Locale {
+  return (request.locale as Locale | undefined) ?? 'en';
 }
 
 /**
@@ -155,6 +169,7 @@ async function renderWithData(
   // The viewer's part of the key: their whole /api/me answer, so no one is given a page made for
   // another person, nor one made before a change to their own account.
   let viewer = 'visitor';
+  let locale: Locale = localeOf(reply.request);
   if (!visitor) {
     // Without the app's sessions (a bare server in a test) nobody can be shown signed in.
     if (!app.hasDecorator('viewers')) return null;
@@ -164,15 +179,22 @@ async function renderWithData(
     if (user) {
       me = meOf(user);
       viewer = JSON.stringify(me);
+      // Someone signed in reads the language of their account; their browser keeps it from now on.
+      if (user.locale !== locale) {
+        locale = user.locale;
+        keepLocale(reply, locale);
+      }
     }
   }
   // A signed-in person's page reads their own data with their cookie; a visitor's reads nothing private.
   const fetchApi = fetchInProcess(app, me ? cookie : '');
-  const render = () => pages.renderWithData(page, url, me, fetchApi);
+  const pageLocale = locale;
+  const render = () => inLocale(pageLocale, () => pages.renderWithData(page, url, me, fetchApi, pageLocale));
   // Someone who just wrote sees a page made now, from reads that include their change.
   if (!pageCache || app.readRouting?.isWriter())
     return render().then((html) => (html ? new KeptPage(html) : null));
-  return pageCache.read(`${url.pathname}${url.search}\n${viewer}`, render);
+  // One kept page per address, viewer and language.
+  return pageCache.read(`${url.pathname}${url.search}\n${viewer}\n${locale}`, render);
 }
 
 /** A page rendered with data; never kept by a shared cache, since it shows this person's own header. */

@@ -255,6 +255,9 @@ export const fuzzTargets: FuzzTarget[] = [
       ),
     ).map((key) => `/media/uploads/${key}`),
   ),
+  writeTarget('public', 'POST', '/api/locale', 'anonymous', () =>
+    jsonBodyArb({ locale: fc.constantFrom('en', 'bn', 'xx', '', 'bn-BD') }),
+  ),
   writeTarget('public', 'POST', '/api/newsletter', 'anonymous', (pool) =>
     jsonBodyArb({ email: email(pool) }),
   ),

@@ -188,6 +188,18 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
     },
   },
   {
+    name: 'POST /api/locale',
+    run: async (extra) => {
+      const user = await world.user('seller');
+      const res = await post('/api/locale', { locale: 'bn', ...extra }, user.client.cookie);
+      const check = async () => {
+        const [row] = await db().select().from(users).where(eq(users.id, user.id));
+        expect(row).toMatchObject({ role: 'seller', verified: false, emailVerified: false, deletedAt: null });
+      };
+      await refusedOrServerValues(res, 204, { persisted: check, unchanged: check });
+    },
+  },
+  {
     name: 'POST /api/newsletter',
     run: async (extra) => {
       const email = `news-${randomUUID()}@example.test`;
@@ -714,6 +726,7 @@ describe('write bodies under other spellings of the address', () => {
     ['/api/products', () => world.seller.client.cookie],
     ['/api/reports', () => world.buyer.client.cookie],
     ['/api/newsletter', () => null],
+    ['/api/locale', () => null],
   ];
 
   const counts = async () => ({

@@ -375,6 +375,13 @@ export const policy: PolicyRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/locale',
+    rule: 'anyone',
+    expect: all(204),
+    build: async () => ({ method: 'POST', url: '/api/locale', body: { locale: 'en' } }),
+  },
+  {
+    method: 'POST',
     route: '/api/newsletter',
     rule: 'anyone',
     expect: all(200),

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@furniture-mart/shared';
 import { PageSpinner } from '../components/ui/Spinner';
 import { hasRole, useAuth } from '../features/auth/api';
+import { t } from '@furniture-mart/shared';
 
 interface RequireAuthProps {
   /** When set, only accounts with this role may pass. */
@@ -19,7 +20,7 @@ export function RequireAuth({ role, children }: RequireAuthProps) {
   const auth = useAuth();
   const location = useLocation();
 
-  if (auth.status === 'loading') return <PageSpinner label="Checking your account" />;
+  if (auth.status === 'loading') return <PageSpinner label={t('guards.checking')} />;
   if (auth.status === 'signedOut' || (role && !hasRole(auth.me, role))) {
     return <Navigate to="/login" replace state={{ from: location }} />;
   }

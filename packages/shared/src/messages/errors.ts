@@ -1,27 +1,7 @@
 /** What the API answers when nothing more particular can be said: the default of each error code. */
-export const errorMessages = {
-  badRequest: 'The request is not valid.',
-  unauthorized: 'Please sign in to continue.',
-  forbidden: 'You are not allowed to do that.',
-  notFound: 'Not found.',
-  conflict: 'This cannot be done in the current state.',
-  payloadTooLarge: 'The request is too large.',
-  unsupportedMediaType: 'This content type is not supported.',
-  rateLimited: 'Too many requests. Please slow down.',
-  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
-  internal: 'Something went wrong on our side. Please try again.',
-  invalidJson: 'The request body is not valid JSON.',
-  invalidText: 'Some of the text you sent contains characters that cannot be stored.',
-  bodyTooDeep: 'The request body is nested too deeply.',
-  badUrl: 'The address is not valid.',
-  uriTooLong: 'The address is too long.',
-  noRoute: (method: string, path: string) => `No route for ${method} ${path}.`,
-  shuttingDown: 'This instance is shutting down.',
-  databaseUnreachable: 'The database is not reachable.',
-  overloaded: 'The site is very busy right now. Please try again in a few seconds.',
-  authFailed: 'Something went wrong while signing you in. Please try again.',
-  badOrigin: 'This request must come from the Furniture Mart site itself.',
-  callbackUrl: 'Use a URL without spaces or unencoded special characters.',
-  localPath: 'Use a path of this site, starting with /.',
-  mailNotFound: 'This message does not exist.',
-} as const;
+import { messageGroup, t } from './runtime.js';
+
+export const errorMessages = messageGroup('errors', {
+  noRoute: (method: string, path: string) => t('errors.noRoute', { method, path }),
+  fieldsNotAllowed: (fields: string) => t('errors.fieldsNotAllowed', { fields }),
+});

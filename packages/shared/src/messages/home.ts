@@ -1,57 +1,120 @@
 /** Measured pieces, the openings of a buyer's home and whether a piece passes them. */
 import type { FitDimension, FitVerdict, LengthUnit, OpeningKind } from '../enums.js';
+import { currentLocale } from './runtime.js';
+import { messageRecord, t } from './runtime.js';
 
-export const lengthUnitLabels: Record<LengthUnit, string> = { mm: 'mm', cm: 'cm', in: 'in' };
+export const lengthUnitLabels = messageRecord('fit.unit', ['mm', 'cm', 'in'] as const) as Readonly<
+  Record<LengthUnit, string>
+>;
 
-export const fitVerdictLabels: Record<FitVerdict, string> = {
-  fits: 'Fits',
-  fits_tilted: 'Fits if tilted',
-  fits_apart: 'Fits taken apart',
-  wont_fit: 'Won’t fit',
-};
+export const fitVerdictLabels = messageRecord('fit.verdict', [
+  'fits',
+  'fits_tilted',
+  'fits_apart',
+  'wont_fit',
+] as const) as Readonly<Record<FitVerdict, string>>;
 
-/** An opening's name inside a sentence: "Front door" reads "the front door", "TV room" stays. */
-const the = (name: string) =>
-  `the ${/^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name}`;
+/** An opening's name inside an English sentence: "Front door" reads "the front door", "TV room" stays. */
+const inSentence = (name: string) =>
+  currentLocale() === 'en' && /^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
 
 /** The part of an opening a measure belongs to: a lift's door for its width and height, its cabin for depth. */
-const placeOf = (kind: OpeningKind, name: string, dimension: FitDimension) => {
-  if (kind === 'lift') return `${the(name)} ${dimension === 'depth' ? 'cabin' : 'door'}`;
-  if (kind === 'stairs' && dimension === 'height') return `the headroom of ${the(name)}`;
-  return the(name);
-};
+const placeOf = (kind: OpeningKind, name: string, dimension: FitDimension) =>
+  t('fit.place', {
+    kind: kind === 'stairs' && dimension === 'height' ? 'stairsHeadroom' : kind,
+    part: dimension === 'depth' ? 'cabin' : 'door',
+    name: inSentence(name),
+  });
 
-const tooMuch: Record<FitDimension, string> = { width: 'Too wide', height: 'Too tall', depth: 'Too long' };
+const field = messageRecord('fit.field', [
+  'width',
+  'depth',
+  'height',
+  'diagonalDepth',
+  'headroom',
+  'doorWidth',
+  'doorHeight',
+  'cabinDepth',
+] as const);
 
 /** What a measure is called in a form, per kind of opening. */
 export const openingFieldLabels: Record<OpeningKind, Record<FitDimension, string>> = {
-  door: { width: 'width', height: 'height', depth: 'depth' },
-  stairs: { width: 'width', height: 'headroom at the turn', depth: 'depth' },
-  lift: { width: 'door width', height: 'door height', depth: 'cabin depth' },
+  door: {
+    get width() {
+      return field.width;
+    },
+    get height() {
+      return field.height;
+    },
+    get depth() {
+      return field.depth;
+    },
+  },
+  stairs: {
+    get width() {
+      return field.width;
+    },
+    get height() {
+      return field.headroom;
+    },
+    get depth() {
+      return field.depth;
+    },
+  },
+  lift: {
+    get width() {
+      return field.doorWidth;
+    },
+    get height() {
+      return field.doorHeight;
+    },
+    get depth() {
+      return field.cabinDepth;
+    },
+  },
 };
 
 export const pieceFieldLabels = {
-  width: 'width',
-  depth: 'depth',
-  height: 'height',
-  diagonalDepth: 'diagonal depth',
-} as const;
+  get width() {
+    return field.width;
+  },
+  get depth() {
+    return field.depth;
+  },
+  get height() {
+    return field.height;
+  },
+  get diagonalDepth() {
+    return field.diagonalDepth;
+  },
+};
 
 export const homeMessages = {
   /** "Too wide for the lift door by 6 cm", "Too tall for the headroom of the stairs by 3 cm". */
   shortfall: (kind: OpeningKind, name: string, dimension: FitDimension, by: string) =>
-    `${tooMuch[dimension]} for ${placeOf(kind, name, dimension)} by ${by}`,
+    t('fit.shortfall', { dimension, place: placeOf(kind, name, dimension), by }),
   /** A length with its unit: "6 cm". */
-  length: (value: number, unit: LengthUnit) => `${value} ${lengthUnitLabels[unit]}`,
-  fitsYourHome: 'Fits your home',
-  checkOpening: (name: string) => `Check ${the(name)}`,
-  addYourOpenings: 'Add the doorways, stairs and lift of your home to see whether a piece fits.',
-  enterLength: (field: string) => `Enter the ${field} as a number greater than 0 and at most 5 m.`,
-  enterWholeMillimetres: (field: string) =>
-    `Enter the ${field} in whole millimetres, greater than 0 and at most 5000.`,
-  enterWeight: 'Enter the weight in kg as a number greater than 0 and at most 500.',
-  diagonalOverDepth: 'The diagonal depth cannot be more than the depth.',
-  chooseUnit: 'Choose centimetres, inches or millimetres.',
-  chooseOpeningKind: 'Choose a door, stairs or a lift.',
-  tooManyOpenings: (max: number) => `Save at most ${max} openings.`,
-} as const;
+  length: (value: number, unit: LengthUnit) => t('fit.length', { value, unit: lengthUnitLabels[unit] }),
+  get fitsYourHome() {
+    return t('fit.fitsYourHome');
+  },
+  checkOpening: (name: string) => t('fit.checkOpening', { name: inSentence(name) }),
+  get addYourOpenings() {
+    return t('fit.addYourOpenings');
+  },
+  enterLength: (name: string) => t('fit.enterLength', { field: name }),
+  enterWholeMillimetres: (name: string) => t('fit.enterWholeMillimetres', { field: name }),
+  get enterWeight() {
+    return t('fit.enterWeight');
+  },
+  get diagonalOverDepth() {
+    return t('fit.diagonalOverDepth');
+  },
+  get chooseUnit() {
+    return t('fit.chooseUnit');
+  },
+  get chooseOpeningKind() {
+    return t('fit.chooseOpeningKind');
+  },
+  tooManyOpenings: (max: number) => t('fit.tooManyOpenings', { max }),
+};

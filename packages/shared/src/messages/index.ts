@@ -1,4 +1,6 @@
-/** The message catalogue: every sentence a person reads, by area. */
+/** The message catalogue: every sentence a person reads, by area, in every language we speak. */
+export * from './locales.js';
+export * from './runtime.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './mail.js';
@@ -9,6 +11,8 @@ export * from './seller.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './web.js';
+export * from './formats.js';
+export * from './labels.js';
 export * from './conversations.js';
 export * from './home.js';
 export * from './places.js';

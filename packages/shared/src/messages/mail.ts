@@ -1,39 +1,19 @@
 import { formatMoney } from '../money.js';
-import { catalogueMessages } from './catalogue.js';
+import { cancelReasonLabel } from './common.js';
+import { localDigits } from './formats.js';
+import type { Locale } from './locales.js';
+import { currentLocale, messageGroup, translate, type MessageKey, type MessageValues } from './runtime.js';
 
 /**
  * The words of every email and of the account recovery pages. The server renders the messages (plain
- * text and HTML); the web app shows the page texts.
+ * text and HTML) in the recipient's language; the web app shows the page texts.
  */
-export const accountMessages = {
-  forgotTitle: 'Forgot your password?',
-  forgotIntro: 'Enter the email of your account and we will send you a link to choose a new password.',
-  forgotSent: 'If an account uses this email, a link to reset its password is on its way. Check your inbox.',
-  forgotLink: 'Forgot password?',
-  sendLink: 'Send reset link',
-  resetTitle: 'Choose a new password',
-  resetIntro: 'Use at least 8 characters. Every device signed in to your account is signed out.',
-  resetSubmit: 'Save new password',
-  resetDone: 'Your password is changed. Log in with the new one.',
-  resetInvalid: 'This reset link is invalid, expired or already used. Ask for a new one.',
-  newPassword: 'New password',
-  verifyBanner: 'Please confirm your email address: we sent you a link.',
-  verifyResend: 'Resend',
-  verifySent: 'A new confirmation link is on its way.',
+export const accountMessages = messageGroup('account', {
   verifyResentRecently: (minutes: number) =>
-    `A confirmation link was sent to this address a few minutes ago. Check your inbox, or ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  verified: 'Your email address is confirmed. Thank you!',
-  verifyFailed: 'This confirmation link is invalid or expired. Use Resend to get a new one.',
-} as const;
+    translate(currentLocale(), 'account.verifyResentRecently', { minutes }),
+});
 
-export const newsletterMessages = {
-  confirmSent: 'Almost done: confirm your subscription with the link we just emailed you.',
-  confirmed: 'Your newsletter subscription is confirmed.',
-  unsubscribed: 'You are unsubscribed. We will not email you the newsletter again.',
-  invalidLink: 'This link is invalid or no longer works.',
-} as const;
-
-const money = (cents: number, currency: string) => formatMoney(cents, currency);
+export const newsletterMessages = messageGroup('newsletter');
 
 export interface MailContact {
   name: string;
@@ -43,6 +23,8 @@ export interface MailContact {
 
 /** Subject and paragraphs of each message; `link` is the button, built from PUBLIC_URL by the server. */
 export interface MailCopy {
+  /** The language it is written in (the HTML part's `lang`). */
+  locale: Locale;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -50,63 +32,85 @@ export interface MailCopy {
   details?: [string, string][];
   action?: { label: string; url: string };
   footer?: string;
+  /** The line that signs off every message. */
+  signature: string;
 }
 
-const contactLines = (label: string, contact: MailContact): [string, string][] => [
-  [label, contact.name],
-  ...(contact.phone ? ([['Phone', contact.phone]] as [string, string][]) : []),
-  ...(contact.email ? ([['Email', contact.email]] as [string, string][]) : []),
+/** A message not yet written: the outbox writes it in its recipient's language. */
+export type LocalisedMail = (locale: Locale) => MailCopy;
+
+/** Writes one message in `locale`: its words through `say`, the rest as `write` lays it out. */
+function mail(
+  write: (
+    say: (key: MessageKey, values?: MessageValues) => string,
+    locale: Locale,
+  ) => Omit<MailCopy, 'locale' | 'signature'>,
+): LocalisedMail {
+  return (locale) => {
+    const say = (key: MessageKey, values?: MessageValues) => translate(locale, key, values);
+    return { locale, ...write(say, locale), signature: say('mail.signature') };
+  };
+}
+
+const contactLines = (
+  say: (key: MessageKey) => string,
+  locale: Locale,
+  label: MessageKey,
+  contact: MailContact,
+): [string, string][] => [
+  [say(label), contact.name],
+  ...(contact.phone
+    ? ([[say('mail.label.phone'), localDigits(contact.phone, locale)]] as [string, string][])
+    : []),
+  ...(contact.email ? ([[say('mail.label.email'), contact.email]] as [string, string][]) : []),
 ];
 
 export const mailCopy = {
-  verifyEmail: (p: { name: string; url: string }): MailCopy => ({
-    subject: 'Confirm your email address',
-    greeting: `Hello ${p.name},`,
-    paragraphs: [
-      'Welcome to Furniture Mart. Please confirm that this email address is yours.',
-      'You can browse, book and sell without confirming; a confirmed address shows sellers a trust mark.',
-    ],
-    action: { label: 'Confirm my email', url: p.url },
-    footer: 'If you did not sign up, ignore this message.',
-  }),
-  resetPassword: (p: { name: string; url: string }): MailCopy => ({
-    subject: 'Reset your password',
-    greeting: `Hello ${p.name},`,
-    paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.'],
-    action: { label: 'Choose a new password', url: p.url },
-    footer: 'If it was not you, ignore this message: your password stays as it is.',
-  }),
-  signInAttempts: (p: { name: string; failures: number; minutes: number; url: string }): MailCopy => ({
-    subject: 'Someone is trying to sign in to your account',
-    greeting: `Hello ${p.name},`,
-    paragraphs: [
-      `Your password was entered wrongly ${p.failures} times in the last ${p.minutes} minutes.`,
-      'If that was not you, your password kept them out, and you can still sign in as usual. If your password is easy to guess or used elsewhere, choose a new one.',
-    ],
-    action: { label: 'Choose a new password', url: p.url },
-    footer: 'If it was you, there is nothing to do.',
-  }),
-  bookingCreated: (p: {
-    seller: string;
-    title: string;
-    buyer: MailContact;
-    meeting: string;
-    url: string;
-  }): MailCopy => ({
-    subject: `New booking: ${p.title}`,
-    greeting: `Hello ${p.seller},`,
-    paragraphs: [`${p.buyer.name} booked “${p.title}”. They pay online, then collect the item from you.`],
-    details: [...contactLines('Buyer', p.buyer), ['Meeting place', p.meeting]],
-    action: { label: 'See the order', url: p.url },
-  }),
-  bookingLost: (p: { buyer: string; title: string; url: string }): MailCopy => ({
-    subject: `No longer available: ${p.title}`,
-    greeting: `Hello ${p.buyer},`,
-    paragraphs: [
-      `Sorry, “${p.title}” sold to another buyer, so your booking is cancelled. Nothing was charged.`,
-    ],
-    action: { label: 'Find something else', url: p.url },
-  }),
+  verifyEmail: (p: { name: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.verifyEmail.subject'),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [say('mail.verifyEmail.welcome'), say('mail.verifyEmail.why')],
+      action: { label: say('mail.verifyEmail.action'), url: p.url },
+      footer: say('mail.verifyEmail.footer'),
+    })),
+  resetPassword: (p: { name: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.resetPassword.subject'),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [say('mail.resetPassword.body')],
+      action: { label: say('mail.resetPassword.action'), url: p.url },
+      footer: say('mail.resetPassword.footer'),
+    })),
+  signInAttempts: (p: { name: string; failures: number; minutes: number; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.signInAttempts.subject'),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [
+        say('mail.signInAttempts.count', { failures: p.failures, minutes: p.minutes }),
+        say('mail.signInAttempts.safe'),
+      ],
+      action: { label: say('mail.signInAttempts.action'), url: p.url },
+      footer: say('mail.signInAttempts.footer'),
+    })),
+  bookingCreated: (p: { seller: string; title: string; buyer: MailContact; meeting: string; url: string }) =>
+    mail((say, locale) => ({
+      subject: say('mail.bookingCreated.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.seller }),
+      paragraphs: [say('mail.bookingCreated.body', { buyer: p.buyer.name, title: p.title })],
+      details: [
+        ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
+        [say('mail.label.meetingPlace'), p.meeting],
+      ],
+      action: { label: say('mail.action.seeOrder'), url: p.url },
+    })),
+  bookingLost: (p: { buyer: string; title: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.bookingLost.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.buyer }),
+      paragraphs: [say('mail.bookingLost.body', { title: p.title })],
+      action: { label: say('mail.action.findSomethingElse'), url: p.url },
+    })),
   paymentReceipt: (p: {
     buyer: string;
     title: string;
@@ -117,22 +121,20 @@ export const mailCopy = {
     meeting: string;
     code: string;
     url: string;
-  }): MailCopy => ({
-    subject: `Receipt: ${p.title}`,
-    greeting: `Hello ${p.buyer},`,
-    paragraphs: [
-      `Thank you: your payment for “${p.title}” went through. Contact the seller to arrange the pickup.`,
-      'At pickup, show the seller your handoff code. Never share it before you have the item.',
-    ],
-    details: [
-      ['Amount', money(p.amountCents, p.currency)],
-      ['Transaction', p.transactionId],
-      ...contactLines('Seller', p.seller),
-      ['Meeting place', p.meeting],
-      ['Handoff code', p.code],
-    ],
-    action: { label: 'See your order', url: p.url },
-  }),
+  }) =>
+    mail((say, locale) => ({
+      subject: say('mail.paymentReceipt.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.buyer }),
+      paragraphs: [say('mail.paymentReceipt.thanks', { title: p.title }), say('mail.paymentReceipt.code')],
+      details: [
+        [say('mail.label.amount'), formatMoney(p.amountCents, p.currency, locale)],
+        [say('mail.label.transaction'), p.transactionId],
+        ...contactLines(say, locale, 'mail.label.seller', p.seller),
+        [say('mail.label.meetingPlace'), p.meeting],
+        [say('mail.label.handoffCode'), localDigits(p.code, locale)],
+      ],
+      action: { label: say('mail.action.seeYourOrder'), url: p.url },
+    })),
   sold: (p: {
     seller: string;
     title: string;
@@ -141,22 +143,27 @@ export const mailCopy = {
     buyer: MailContact;
     meeting: string;
     url: string;
-  }): MailCopy => ({
-    subject: `Sold: ${p.title}`,
-    greeting: `Hello ${p.seller},`,
-    paragraphs: [
-      `“${p.title}” is paid (${money(p.amountCents, p.currency)}). Arrange the pickup with the buyer.`,
-      'At pickup, ask the buyer for their handoff code and enter it on the order page.',
-    ],
-    details: [...contactLines('Buyer', p.buyer), ['Meeting place', p.meeting]],
-    action: { label: 'Open the order', url: p.url },
-  }),
-  completed: (p: { name: string; title: string; url: string }): MailCopy => ({
-    subject: `Completed: ${p.title}`,
-    greeting: `Hello ${p.name},`,
-    paragraphs: [`The order for “${p.title}” is completed. Thank you for using Furniture Mart.`],
-    action: { label: 'See the order', url: p.url },
-  }),
+  }) =>
+    mail((say, locale) => ({
+      subject: say('mail.sold.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.seller }),
+      paragraphs: [
+        say('mail.sold.paid', { title: p.title, amount: formatMoney(p.amountCents, p.currency, locale) }),
+        say('mail.sold.code'),
+      ],
+      details: [
+        ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
+        [say('mail.label.meetingPlace'), p.meeting],
+      ],
+      action: { label: say('mail.sold.action'), url: p.url },
+    })),
+  completed: (p: { name: string; title: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.completed.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [say('mail.completed.body', { title: p.title })],
+      action: { label: say('mail.action.seeOrder'), url: p.url },
+    })),
   refundBuyer: (p: {
     buyer: string;
     title: string;
@@ -164,49 +171,49 @@ export const mailCopy = {
     currency: string;
     reason: string;
     url: string;
-  }): MailCopy => ({
-    subject: `Refund: ${p.title}`,
-    greeting: `Hello ${p.buyer},`,
-    paragraphs: [
-      `Your order for “${p.title}” is refunded: ${p.reason}.`,
-      `${money(p.amountCents, p.currency)} goes back to your card; your bank may take a few days to show it.`,
-    ],
-    action: { label: 'See your order', url: p.url },
-  }),
-  refundSeller: (p: { seller: string; title: string; reason: string; url: string }): MailCopy => ({
-    subject: `Sale refunded: ${p.title}`,
-    greeting: `Hello ${p.seller},`,
-    paragraphs: [
-      `The sale of “${p.title}” was refunded to the buyer: ${p.reason}. Do not hand the item over.`,
-    ],
-    action: { label: 'See the order', url: p.url },
-  }),
-  sellerVerified: (p: { seller: string; url: string }): MailCopy => ({
-    subject: 'You are a verified seller',
-    greeting: `Hello ${p.seller},`,
-    paragraphs: ['An administrator verified your account. Buyers now see a verified mark beside your name.'],
-    action: { label: 'Go to My Products', url: p.url },
-  }),
-  reportHandled: (p: { reporter: string; title: string; removed: boolean; url: string }): MailCopy => ({
-    subject: `Your report about ${p.title}`,
-    greeting: `Hello ${p.reporter},`,
-    paragraphs: [
-      p.removed
-        ? `Thank you for your report. We removed “${p.title}” from Furniture Mart.`
-        : `Thank you for your report. We looked at “${p.title}” and decided to keep it listed.`,
-    ],
-    action: { label: 'Browse Furniture Mart', url: p.url },
-  }),
-  newsletterConfirm: (p: { confirmUrl: string; unsubscribeUrl: string }): MailCopy => ({
-    subject: 'Confirm your newsletter subscription',
-    greeting: 'Hello,',
-    paragraphs: [
-      'Someone, hopefully you, asked to receive the Furniture Mart newsletter at this address.',
-      'Confirm with the button below; without it you get nothing from us.',
-    ],
-    action: { label: 'Confirm subscription', url: p.confirmUrl },
-    footer: `Changed your mind? Unsubscribe: ${p.unsubscribeUrl}`,
-  }),
+  }) =>
+    mail((say, locale) => ({
+      subject: say('mail.refundBuyer.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.buyer }),
+      paragraphs: [
+        say('mail.refundBuyer.body', { title: p.title, reason: cancelReasonLabel(p.reason, locale) }),
+        say('mail.refundBuyer.amount', { amount: formatMoney(p.amountCents, p.currency, locale) }),
+      ],
+      action: { label: say('mail.action.seeYourOrder'), url: p.url },
+    })),
+  refundSeller: (p: { seller: string; title: string; reason: string; url: string }) =>
+    mail((say, locale) => ({
+      subject: say('mail.refundSeller.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.seller }),
+      paragraphs: [
+        say('mail.refundSeller.body', { title: p.title, reason: cancelReasonLabel(p.reason, locale) }),
+      ],
+      action: { label: say('mail.action.seeOrder'), url: p.url },
+    })),
+  sellerVerified: (p: { seller: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.sellerVerified.subject'),
+      greeting: say('mail.greeting', { name: p.seller }),
+      paragraphs: [say('mail.sellerVerified.body')],
+      action: { label: say('mail.sellerVerified.action'), url: p.url },
+    })),
+  reportHandled: (p: { reporter: string; title: string; removed: boolean; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.reportHandled.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.reporter }),
+      paragraphs: [
+        say(p.removed ? 'mail.reportHandled.removed' : 'mail.reportHandled.kept', { title: p.title }),
+      ],
+      action: { label: say('mail.reportHandled.action'), url: p.url },
+    })),
+  newsletterConfirm: (p: { confirmUrl: string; unsubscribeUrl: string }) =>
+    mail((say) => ({
+      subject: say('mail.newsletterConfirm.subject'),
+      greeting: say('mail.greetingAnyone'),
+      paragraphs: [say('mail.newsletterConfirm.asked'), say('mail.newsletterConfirm.confirm')],
+      action: { label: say('mail.newsletterConfirm.action'), url: p.confirmUrl },
+      footer: say('mail.newsletterConfirm.footer', { url: p.unsubscribeUrl }),
+    })),
   favouritePriceDrop: (p: {
     buyer: string;
     title: string;
@@ -214,33 +221,34 @@ export const mailCopy = {
     toCents: number;
     currency: string;
     url: string;
-  }): MailCopy => ({
-    subject: `Price drop: ${p.title}`,
-    greeting: `Hello ${p.buyer},`,
-    paragraphs: [
-      catalogueMessages.noticePriceDrop(
-        p.title,
-        money(p.fromCents, p.currency),
-        money(p.toCents, p.currency),
-      ),
-    ],
-    details: [
-      ['Was', money(p.fromCents, p.currency)],
-      ['Now', money(p.toCents, p.currency)],
-    ],
-    action: { label: 'See the item', url: p.url },
-    footer: 'You get this message because you saved this item. Remove it from your favourites to stop.',
-  }),
-  favouriteSold: (p: { buyer: string; title: string; url: string }): MailCopy => ({
-    subject: `Sold: ${p.title}`,
-    greeting: `Hello ${p.buyer},`,
-    paragraphs: [catalogueMessages.noticeSold(p.title), 'There is more furniture like it on the site.'],
-    action: { label: 'Find something else', url: p.url },
-  }),
-  favouriteRemoved: (p: { buyer: string; title: string; url: string }): MailCopy => ({
-    subject: `No longer on sale: ${p.title}`,
-    greeting: `Hello ${p.buyer},`,
-    paragraphs: [catalogueMessages.noticeRemoved(p.title)],
-    action: { label: 'Find something else', url: p.url },
-  }),
+  }) =>
+    mail((say, locale) => {
+      const from = formatMoney(p.fromCents, p.currency, locale);
+      const to = formatMoney(p.toCents, p.currency, locale);
+      return {
+        subject: say('mail.favouritePriceDrop.subject', { title: p.title }),
+        greeting: say('mail.greeting', { name: p.buyer }),
+        paragraphs: [say('catalogue.noticePriceDrop', { title: p.title, from, to })],
+        details: [
+          [say('mail.label.was'), from],
+          [say('mail.label.now'), to],
+        ],
+        action: { label: say('mail.favouritePriceDrop.action'), url: p.url },
+        footer: say('mail.favouritePriceDrop.footer'),
+      };
+    }),
+  favouriteSold: (p: { buyer: string; title: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.favouriteSold.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.buyer }),
+      paragraphs: [say('catalogue.noticeSold', { title: p.title }), say('mail.favouriteSold.more')],
+      action: { label: say('mail.action.findSomethingElse'), url: p.url },
+    })),
+  favouriteRemoved: (p: { buyer: string; title: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.favouriteRemoved.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.buyer }),
+      paragraphs: [say('catalogue.noticeRemoved', { title: p.title })],
+      action: { label: say('mail.action.findSomethingElse'), url: p.url },
+    })),
 } as const;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { locations, type Location } from '../enums.js';
-import { placeMessages } from '../messages/index.js';
+import { currentLocale, placeMessages } from '../messages/index.js';
 import { districtRows, divisionNamesBn, thanaRows, upazilaRows } from './data.js';
 
 export type PlaceLanguage = 'en' | 'bn';
@@ -92,6 +92,9 @@ export function placeLabel(
 
 // ---------- a listing's place ----------
 
+/** A place's name in the language being spoken now (the request's, or the page's). */
+const nameIn = (name: PlaceName) => name[currentLocale() === 'bn' ? 'bn' : 'en'];
+
 /** Adds an issue to `ctx` for a district outside the division or an area outside the district. */
 export function checkListingPlace(
   place: { division: string; district: string; area?: string | null | undefined },
@@ -105,7 +108,7 @@ export function checkListingPlace(
     ctx.addIssue({
       code: 'custom',
       path: ['district'],
-      message: placeMessages.districtNotInDivision(district.name.en, division.name.en),
+      message: placeMessages.districtNotInDivision(nameIn(district.name), nameIn(division.name)),
     });
   }
   if (!place.area || !district) return;
@@ -115,15 +118,18 @@ export function checkListingPlace(
     ctx.addIssue({
       code: 'custom',
       path: ['area'],
-      message: placeMessages.areaNotInDistrict(area.name.en, district.name.en),
+      message: placeMessages.areaNotInDistrict(nameIn(area.name), nameIn(district.name)),
     });
   }
 }
 
 /** The fields of a listing's place, to spread into a listing's request object before `checkListingPlace`. */
 export const listingPlaceFields = {
-  division: z.enum(locations, { error: placeMessages.chooseDivision }),
-  district: z.string({ error: placeMessages.chooseDistrict }).trim().min(1, placeMessages.chooseDistrict),
+  division: z.enum(locations, { error: () => placeMessages.chooseDivision }),
+  district: z
+    .string({ error: () => placeMessages.chooseDistrict })
+    .trim()
+    .min(1, { error: () => placeMessages.chooseDistrict }),
   area: z
     .string()
     .trim()

@@ -13,10 +13,13 @@ import { fromNodeHeaders } from 'better-auth/node';
 import {
   accountMessages,
   accountRequests,
+  currentLocale,
   errorCodes,
   errorMessages,
+  localeBody,
   meSchema,
   messages,
+  noContent,
   publicConfigSchema,
   type ErrorCode,
   type SignUpRole,
@@ -27,6 +30,7 @@ import { newPasswordSchema } from '../../platform/auth/passwords.js';
 import { signInGuard } from './sign-in-guard.js';
 import { AttemptLimit } from '../../platform/attempts.js';
 import { AppError } from '../../platform/errors.js';
+import { keepLocale } from '../../platform/locale.js';
 
 /** The requests of the account endpoints, with the server's check against common passwords. */
 const requests = accountRequests(newPasswordSchema);
@@ -58,6 +62,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // The role goes to Better Auth out of band (see signUpRole), never as one of its input fields.
       const { role, ...body } = request.body;
       const response = await signUpRole.run(role as SignUpRole, () => callAuth(app, request, body));
+      // The new account took the request's language; the browser keeps it from now on.
+      if (response.ok) keepLocale(reply, request.locale);
       return sendAuthAnswer(reply, response);
     },
   );
@@ -70,6 +76,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const attempt = await guesses.begin(request.body.email, request.ip);
       const response = await callAuth(app, request, request.body);
       await guesses.settle(attempt, request.body.email, response.status === 401);
+      // Signed in: the account's language is the browser's from now on.
+      if (response.ok) {
+        const locale = await app.services.languages.ofAddress(request.body.email);
+        if (locale) keepLocale(reply, locale);
+      }
       return sendAuthAnswer(reply, response);
     },
   );
@@ -161,6 +172,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // The web app asks this on every page load, so a session in use keeps being renewed.
       return meOf(await request.requireRenewedViewer(reply));
+    },
+  );
+
+  route.post(
+    '/api/locale',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Choose the language of the site (kept in a cookie, and on the account when signed in)',
+        body: localeBody,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.viewer();
+      if (viewer) await app.services.languages.choose(viewer.id, request.body.locale);
+      keepLocale(reply, request.body.locale);
+      return reply.status(204).send(null);
     },
   );
 
@@ -373,6 +402,9 @@ function containsNul(value: unknown): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
 }
 
+/** Codes our own Better Auth hooks answer with (platform/auth/auth.ts), already in the request's words. */
+const ownAuthCodes = new Set(['FIELD_NOT_ALLOWED', 'VALIDATION_FAILED', 'ACCOUNT_REMOVED']);
+
 /** One of our own error codes, with its status from the catalogue. */
 const ours = (code: ErrorCode, message: string, fields?: Record<string, string>) => ({
   status: errorCodes[code].status,
@@ -395,7 +427,8 @@ function toProductError(
   try {
     const parsed = JSON.parse(body) as { code?: string; message?: string };
     if (parsed.code) code = parsed.code;
-    if (parsed.message) message = parsed.message;
+    // Better Auth's own words are English; our own hooks' (auth.ts) are in the request's language.
+    if (parsed.message && (currentLocale() === 'en' || ownAuthCodes.has(code))) message = parsed.message;
   } catch {
     // not JSON: keep the generic message
   }

@@ -168,6 +168,7 @@ describe('session', () => {
       role,
       verified: false,
       emailVerified: false,
+      locale: 'en',
     });
     expect(body).toMatchObject({
       isAdmin: role === 'admin',

@@ -6,10 +6,12 @@
  */
 import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import {
-  catalogueMessages,
   formatMoney,
   mailCopy,
-  type MailCopy,
+  toLocale,
+  translate,
+  type Locale,
+  type LocalisedMail,
   type NoticeKind,
 } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
@@ -22,6 +24,7 @@ interface Saver {
   email: string;
   productId: string;
   title: string;
+  locale: string;
 }
 
 async function saversOf(tx: DbOrTx, productIds: string[], except?: string): Promise<Saver[]> {
@@ -35,6 +38,7 @@ async function saversOf(tx: DbOrTx, productIds: string[], except?: string): Prom
       email: users.email,
       productId: products.id,
       title: products.title,
+      locale: users.locale,
     })
     .from(favourites)
     .innerJoin(users, eq(users.id, favourites.userId))
@@ -46,8 +50,9 @@ interface Message {
   saver: Saver;
   key: string;
   kind: NoticeKind;
-  notice: string;
-  copy: MailCopy;
+  /** The dashboard notice, kept in the words of the saver's language. */
+  notice: (locale: Locale) => string;
+  copy: LocalisedMail;
 }
 
 async function tell(tx: DbOrTx, list: Message[]): Promise<void> {
@@ -60,11 +65,16 @@ async function tell(tx: DbOrTx, list: Message[]): Promise<void> {
         productId: m.saver.productId,
         kind: m.kind,
         eventKey: m.key,
-        message: m.notice,
+        message: m.notice(toLocale(m.saver.locale)),
       })),
     )
     .onConflictDoNothing({ target: notices.eventKey });
-  const mails: QueuedMail[] = list.map((m) => ({ key: m.key, to: m.saver.email, copy: m.copy }));
+  const mails: QueuedMail[] = list.map((m) => ({
+    key: m.key,
+    to: m.saver.email,
+    copy: m.copy,
+    locale: toLocale(m.saver.locale),
+  }));
   await enqueueMail(tx, mails);
 }
 
@@ -78,8 +88,10 @@ export async function tellPriceDrop(
   change: { productId: string; fromCents: number; toCents: number; currency: string },
 ): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
-  const from = formatMoney(change.fromCents, change.currency);
-  const to = formatMoney(change.toCents, change.currency);
+  const amounts = (locale: Locale) => ({
+    from: formatMoney(change.fromCents, change.currency, locale),
+    to: formatMoney(change.toCents, change.currency, locale),
+  });
   const savers = await saversOf(tx, [change.productId]);
   await tell(
     tx,
@@ -87,7 +99,8 @@ export async function tellPriceDrop(
       saver,
       key: `favourite:price:${change.productId}:${saver.userId}:${day}`,
       kind: 'price_drop',
-      notice: catalogueMessages.noticePriceDrop(saver.title, from, to),
+      notice: (locale) =>
+        translate(locale, 'catalogue.noticePriceDrop', { title: saver.title, ...amounts(locale) }),
       copy: mailCopy.favouritePriceDrop({
         buyer: saver.name,
         title: saver.title,
@@ -113,7 +126,7 @@ export async function tellSold(
       saver,
       key: `favourite:sold:${sale.bookingId}:${saver.userId}`,
       kind: 'sold',
-      notice: catalogueMessages.noticeSold(saver.title),
+      notice: (locale) => translate(locale, 'catalogue.noticeSold', { title: saver.title }),
       copy: mailCopy.favouriteSold({ buyer: saver.name, title: saver.title, url: linkTo(publicUrl, '/') }),
     })),
   );
@@ -128,7 +141,7 @@ export async function tellRemoved(tx: DbOrTx, publicUrl: string, productIds: str
       saver,
       key: `favourite:removed:${saver.productId}:${saver.userId}`,
       kind: 'removed',
-      notice: catalogueMessages.noticeRemoved(saver.title),
+      notice: (locale) => translate(locale, 'catalogue.noticeRemoved', { title: saver.title }),
       copy: mailCopy.favouriteRemoved({ buyer: saver.name, title: saver.title, url: linkTo(publicUrl, '/') }),
     })),
   );

@@ -72,7 +72,13 @@ async function queue(key: string, to: string) {
   await enqueueMail(db(), {
     key,
     to,
-    copy: { subject: `Subject of ${key}`, greeting: 'Hello,', paragraphs: ['A message.'] },
+    copy: (locale) => ({
+      locale,
+      signature: '— Furniture Mart',
+      subject: `Subject of ${key}`,
+      greeting: 'Hello,',
+      paragraphs: ['A message.'],
+    }),
   });
 }
 

@@ -304,14 +304,26 @@ describe('the mail worker', () => {
       keys.map((key, i) => ({
         key,
         to: `crash${i}@example.test`,
-        copy: { subject: `Crash test ${i}`, greeting: 'Hello,', paragraphs: ['A test message.'] },
+        copy: (locale) => ({
+          locale,
+          signature: '— Furniture Mart',
+          subject: `Crash test ${i}`,
+          greeting: 'Hello,',
+          paragraphs: ['A test message.'],
+        }),
       })),
     );
     // Queueing the same events again changes nothing.
     await enqueueMail(ctx.app.database.db, {
       key: keys[0]!,
       to: 'crash0@example.test',
-      copy: { subject: 'Again', greeting: 'x', paragraphs: [] },
+      copy: (locale) => ({
+        locale,
+        signature: '— Furniture Mart',
+        subject: 'Again',
+        greeting: 'x',
+        paragraphs: [],
+      }),
     });
 
     const deps = { config: ctx.config, db: ctx.app.database.db };
@@ -359,7 +371,13 @@ describe('the mail worker', () => {
       await enqueueMail(ctx.app.database.db, {
         key: 'slow-relay-test',
         to: 'slow@example.test',
-        copy: { subject: 'Slow relay', greeting: 'Hello,', paragraphs: ['Take your time.'] },
+        copy: (locale) => ({
+          locale,
+          signature: '— Furniture Mart',
+          subject: 'Slow relay',
+          greeting: 'Hello,',
+          paragraphs: ['Take your time.'],
+        }),
       });
       const deps = { config: ctx.config, db: ctx.app.database.db };
       const first = new MailService(deps, new SmtpTransport(slow.url));
@@ -388,7 +406,13 @@ describe('the mail worker', () => {
     await enqueueMail(ctx.app.database.db, {
       key: 'retry-test',
       to: 'retry@example.test',
-      copy: { subject: 'Retry test', greeting: 'Hello,', paragraphs: ['Eventually.'] },
+      copy: (locale) => ({
+        locale,
+        signature: '— Furniture Mart',
+        subject: 'Retry test',
+        greeting: 'Hello,',
+        paragraphs: ['Eventually.'],
+      }),
     });
     expect(await new MailService(deps, failing).runOnce()).toBe(0);
     const [row] = await ctx.app.database.db

@@ -1,8 +1,9 @@
 /**
  * One message in our look: a plain-text part and an HTML part from the same copy (packages/shared's
- * mailCopy). Every value is escaped in the HTML; links are absolute, built from PUBLIC_URL.
+ * mailCopy), in the language the copy was written in. Every value is escaped in the HTML; links are
+ * absolute, built from PUBLIC_URL.
  */
-import type { MailCopy } from '@furniture-mart/shared';
+import { localeTags, type MailCopy } from '@furniture-mart/shared';
 
 export interface RenderedMail {
   subject: string;
@@ -20,7 +21,7 @@ export function renderMail(copy: MailCopy): RenderedMail {
     ...(copy.details?.length ? [...copy.details.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...(copy.action ? [`${copy.action.label}: ${copy.action.url}`, ''] : []),
     ...(copy.footer ? [copy.footer, ''] : []),
-    '— Furniture Mart',
+    copy.signature,
   ].join('\n');
 
   const details = copy.details?.length
@@ -35,7 +36,7 @@ export function renderMail(copy: MailCopy): RenderedMail {
     ? `<p style="margin:24px 0"><a href="${escape(copy.action.url)}" style="background:#b45309;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:600">${escape(copy.action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escape(copy.action.url)}</p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(copy.subject)}</title></head>
+<html lang="${localeTags[copy.locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(copy.subject)}</title></head>
 <body style="margin:0;background:#f5f1ea;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;border-collapse:collapse">

@@ -8,7 +8,14 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { and, eq, like } from 'drizzle-orm';
-import { signUpBody, signUpRoles, type SignUpRole } from '@furniture-mart/shared';
+import {
+  currentLocale,
+  errorMessages,
+  messages,
+  signUpBody,
+  signUpRoles,
+  type SignUpRole,
+} from '@furniture-mart/shared';
 import { allowedOrigins, type Config } from '../../config.js';
 import type { Db } from '../db/client.js';
 import { accounts, sessions, users, verifications } from '../db/schema.js';
@@ -98,6 +105,7 @@ export function createAuth({ config, db, secret, recoveryMail: mail }: AuthOptio
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'buyer', input: false },
         verified: { type: 'boolean', required: false, defaultValue: false, input: false },
+        locale: { type: 'string', required: false, defaultValue: 'en', input: false },
         deletedAt: { type: 'date', required: false, input: false },
       },
     },
@@ -132,7 +140,7 @@ export function createAuth({ config, db, secret, recoveryMail: mail }: AuthOptio
         if (extra.length > 0) {
           throw new APIError('BAD_REQUEST', {
             code: 'FIELD_NOT_ALLOWED',
-            message: `These fields cannot be set: ${extra.join(', ')}.`,
+            message: errorMessages.fieldsNotAllowed(extra.join(', ')),
           });
         }
         const parsed = signUpBody.safeParse(body);
@@ -152,7 +160,9 @@ export function createAuth({ config, db, secret, recoveryMail: mail }: AuthOptio
             // Email sign-up keeps the checked choice; every other way in (Google) creates a buyer.
             const requested = ctx?.path === '/sign-up/email' ? signUpRole.getStore() : undefined;
             const role = requested && signUpRoles.includes(requested) ? requested : 'buyer';
-            return { data: { ...user, name: cutName(user.name), role, verified: false } };
+            // A new account reads the site and its mail in the language it signed up in.
+            const locale = currentLocale();
+            return { data: { ...user, name: cutName(user.name), role, verified: false, locale } };
           },
         },
         update: {
@@ -172,7 +182,7 @@ export function createAuth({ config, db, secret, recoveryMail: mail }: AuthOptio
             if (!owner || owner.deletedAt) {
               throw new APIError('FORBIDDEN', {
                 code: 'ACCOUNT_REMOVED',
-                message: 'This account has been removed.',
+                message: messages.accountRemoved,
               });
             }
           },

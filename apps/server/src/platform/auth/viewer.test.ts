@@ -49,6 +49,7 @@ describe('checking the session cookie on each request', () => {
       role: 'seller',
       verified: false,
       emailVerified: false,
+      locale: 'en',
     });
   });
 

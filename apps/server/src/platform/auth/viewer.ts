@@ -15,7 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Me, Role, SessionUser } from '@furniture-mart/shared';
+import { toLocale, type Me, type Role, type SessionUser } from '@furniture-mart/shared';
 import type { Db } from '../db/client.js';
 import { channels, type ChangeFeed } from '../db/change-feed.js';
 import { sessions, users } from '../db/schema.js';
@@ -80,6 +80,7 @@ function toViewer(user: {
   role: string;
   verified: boolean;
   emailVerified?: boolean;
+  locale?: string | null;
 }): Viewer {
   return {
     id: user.id,
@@ -89,6 +90,7 @@ function toViewer(user: {
     role: user.role as Role,
     verified: Boolean(user.verified),
     emailVerified: Boolean(user.emailVerified),
+    locale: toLocale(user.locale),
   };
 }
 
@@ -128,6 +130,7 @@ export async function createViewerReader({
       role: users.role,
       verified: users.verified,
       emailVerified: users.emailVerified,
+      locale: users.locale,
       renewalDue,
       // How long from now the session lasts, and until it is due for renewal, in milliseconds.
       msLeft: sql<number>`(extract(epoch from ${sessions.expiresAt} - now()) * 1000)::float8`,
@@ -227,6 +230,7 @@ export async function createViewerReader({
     const user = session.user as typeof session.user & {
       role: string;
       verified: boolean;
+      locale?: string;
       deletedAt?: Date | null;
     };
     return user.deletedAt ? null : toViewer(user);

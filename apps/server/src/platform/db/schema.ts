@@ -46,6 +46,11 @@ export const users = pgTable(
       .notNull()
       .default('buyer'),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * The language the person reads the site and their mail in (`en`, `bn`). Not a check constraint: an
+     * unknown code reads as English (shared toLocale), so a language can be added or dropped freely.
+     */
+    locale: text('locale').notNull().default('en'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),

@@ -3,10 +3,8 @@
  * its name or Content-Type; EXIF orientation is applied and then every piece of metadata is dropped.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { imageLimits } from '@furniture-mart/shared';
+import { imageLimits, sellerMessages } from '@furniture-mart/shared';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
-
-const ACCEPTED = 'Use a JPEG, PNG or WebP photo.';
 
 /**
  * HEIC needs an HEVC decoder that sharp's prebuilt libvips leaves out (it decodes only AVIF from the HEIF
@@ -27,28 +25,23 @@ export interface ProcessedImage {
 }
 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length === 0) throw new UnsupportedMediaType(`The file is empty. ${ACCEPTED}`);
-  if (input.length > imageLimits.maxBytes) throw new PayloadTooLarge('Photos can be at most 10 MB each.');
+  if (input.length === 0) throw new UnsupportedMediaType(sellerMessages.fileEmpty);
+  if (input.length > imageLimits.maxBytes) throw new PayloadTooLarge(sellerMessages.fileTooLarge);
 
   // Only the header is read here, so a pixel flood is refused before any pixel is decoded.
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
-    throw new UnsupportedMediaType(`This file is not a photo we can read. ${ACCEPTED}`);
+    throw new UnsupportedMediaType(sellerMessages.notAPhoto);
   }
   assertAcceptedFormat(metadata);
 
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width < 1 || height < 1)
-    throw new UnsupportedMediaType(`This file is not a photo we can read. ${ACCEPTED}`);
+  if (width < 1 || height < 1) throw new UnsupportedMediaType(sellerMessages.notAPhoto);
   if (width * height > imageLimits.maxPixels) {
-    throw new BadRequest(
-      `This photo is ${width}×${height} pixels; photos can be at most 40 megapixels. Resize it and try again.`,
-      undefined,
-      'IMAGE_TOO_MANY_PIXELS',
-    );
+    throw new BadRequest(sellerMessages.tooManyPixels(width, height), undefined, 'IMAGE_TOO_MANY_PIXELS');
   }
 
   try {
@@ -61,7 +54,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     ]);
     return { display, middle, thumb };
   } catch {
-    throw new UnsupportedMediaType('This photo is damaged or incomplete. Try another file.');
+    throw new UnsupportedMediaType(sellerMessages.damagedPhoto);
   }
 }
 
@@ -75,15 +68,13 @@ function assertAcceptedFormat(metadata: Metadata): void {
       // The HEIF container also carries AVIF; only HEIC (HEVC inside) is on the accepted list.
       if (metadata.compression === 'hevc') {
         if (heicDecodable) return;
-        throw new UnsupportedMediaType(
-          'HEIC photos cannot be read here yet. Export the photo as JPEG (most phones can) and upload that.',
-        );
+        throw new UnsupportedMediaType(sellerMessages.heicNotReadable);
       }
       break;
     default:
       break;
   }
-  throw new UnsupportedMediaType(`This kind of file is not accepted. ${ACCEPTED}`);
+  throw new UnsupportedMediaType(sellerMessages.fileKindNotAccepted);
 }
 
 async function variant(image: Sharp, longestSide: number, quality: number): Promise<ProcessedVariant> {

@@ -6,6 +6,7 @@ import { NavigationProgress } from './NavigationProgress';
 import { SiteHeader } from './SiteHeader';
 import { SkipLink } from './SkipLink';
 import { useFocusMainOnNavigate } from './useFocusMainOnNavigate';
+import { t } from '@furniture-mart/shared';
 
 export function DashboardLayout() {
   const auth = useAuth();
@@ -34,7 +35,7 @@ export function DashboardLayout() {
       </div>
       <footer className="border-t border-base-300 bg-base-100" data-site-footer>
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-base-content/75 sm:px-6">
-          © 2022 Furniture Mart
+          {t('footer.copyrightShort')}
         </p>
       </footer>
     </div>

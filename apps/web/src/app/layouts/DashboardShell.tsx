@@ -1,5 +1,6 @@
 import { Logo } from '../../components/Logo';
 import { Skeleton, SkeletonRegion, SkeletonText } from '../../components/ui/Skeleton';
+import { t } from '@furniture-mart/shared';
 
 /**
  * The dashboard's layout with skeletons where its content goes, the same for everyone: the build
@@ -21,7 +22,7 @@ export function DashboardShell() {
         </div>
       </header>
       <SkeletonRegion
-        label="Loading your dashboard"
+        label={t('dashboard.loading')}
         className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:py-8"
       >
         <aside className="md:w-60 md:shrink-0" aria-hidden="true">
@@ -44,7 +45,7 @@ export function DashboardShell() {
       </SkeletonRegion>
       <footer className="border-t border-base-300 bg-base-100">
         <p className="mx-auto max-w-7xl px-4 py-4 text-center text-sm text-base-content/75 sm:px-6">
-          © 2022 Furniture Mart
+          {t('footer.copyrightShort')}
         </p>
       </footer>
     </div>

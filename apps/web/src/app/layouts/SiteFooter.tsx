@@ -1,14 +1,11 @@
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/Logo';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
+import { categoryName, t } from '@furniture-mart/shared';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 // The server accepts a category's slug wherever it accepts its id.
-const footerCategories = [
-  { slug: 'bed-room', label: 'Bed Room' },
-  { slug: 'dining-room', label: 'Dining Room' },
-  { slug: 'kitchen', label: 'Kitchen' },
-  { slug: 'guest-room', label: 'Guest Room' },
-];
+const footerCategories = ['bed-room', 'dining-room', 'kitchen', 'guest-room'];
 
 export function SiteFooter() {
   return (
@@ -19,23 +16,21 @@ export function SiteFooter() {
             <LogoMark className="h-8 w-8" />
             Furniture Mart
           </h2>
-          <p className="max-w-md text-neutral-content/85">
-            Furniture Mart is known for budget-friendly products. We customise every product category to the
-            budget posted by the seller, so there is a good piece for every home and every wallet.
-          </p>
+          <p className="max-w-md text-neutral-content/85">{t('footer.about')}</p>
+          <LanguageSwitch className="btn-sm -ml-3 text-neutral-content hover:bg-neutral-content/10" />
         </section>
         <nav aria-labelledby="footer-categories">
           <h2 id="footer-categories" className="mb-3 font-semibold">
-            Categories
+            {t('footer.categories')}
           </h2>
           <ul className="space-y-2">
-            {footerCategories.map((category) => (
-              <li key={category.slug}>
+            {footerCategories.map((slug) => (
+              <li key={slug}>
                 <Link
-                  to={`/categories/${category.slug}`}
+                  to={`/categories/${slug}`}
                   className="link link-hover text-neutral-content/85 hover:text-neutral-content"
                 >
-                  {category.label}
+                  {categoryName(slug)}
                 </Link>
               </li>
             ))}
@@ -47,7 +42,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-neutral-content/15">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-neutral-content/80 sm:px-6">
-          © 2022 Furniture Mart. All rights reserved.
+          {t('footer.copyright')}
         </p>
       </div>
     </footer>

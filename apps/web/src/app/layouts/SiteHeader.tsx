@@ -2,20 +2,22 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useAuth, useSignOut } from '../../features/auth/api';
+import { t, type MessageKey } from '@furniture-mart/shared';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageKey;
   end?: boolean;
 }
 
 const publicItems: NavItem[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/blog', label: 'Blog' },
-  { to: '/search', label: 'Search' },
+  { to: '/', label: 'nav.home', end: true },
+  { to: '/blog', label: 'nav.blog' },
+  { to: '/search', label: 'nav.search' },
 ];
 
-const dashboardItem: NavItem = { to: '/dashboard', label: 'Dashboard' };
+const dashboardItem: NavItem = { to: '/dashboard', label: 'nav.dashboard' };
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${
@@ -34,7 +36,7 @@ function AccountButton() {
   if (auth.status === 'signedOut') {
     return (
       <Link to="/login" className="btn btn-primary max-[359px]:btn-sm">
-        Login
+        {t('nav.login')}
       </Link>
     );
   }
@@ -46,7 +48,7 @@ function AccountButton() {
       disabled={signOut.isPending}
     >
       {signOut.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-      Logout
+      {t('nav.logout')}
     </button>
   );
 }
@@ -94,7 +96,7 @@ export function SiteHeader() {
           className="btn btn-ghost btn-square max-[359px]:btn-sm md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <HamburgerIcon open={menuOpen} />
@@ -102,27 +104,33 @@ export function SiteHeader() {
         <Link
           to="/"
           className="shrink-0 whitespace-nowrap rounded-field max-[359px]:[&_.font-display]:text-base max-[359px]:[&_svg]:h-8 max-[359px]:[&_svg]:w-8"
-          aria-label="Furniture Mart home"
+          aria-label={t('nav.homeLink')}
         >
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden md:block">
+        <nav aria-label={t('nav.main')} className="ml-6 hidden md:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-1">
+          {/* On phones the switch sits in the menu, where it leaves the name of the site room. */}
+          <LanguageSwitch className="hidden sm:inline-flex" />
           <AccountButton />
         </div>
       </div>
       {menuOpen ? (
-        <nav id={menuId} aria-label="Main" className="border-t border-base-300 bg-base-100 md:hidden">
+        <nav
+          id={menuId}
+          aria-label={t('nav.main')}
+          className="border-t border-base-300 bg-base-100 md:hidden"
+        >
           <ul className="flex flex-col gap-1 px-4 py-3">
             {items.map((item) => (
               <li key={item.to}>
@@ -132,10 +140,13 @@ export function SiteHeader() {
                   className={(state) => `block ${navLinkClass(state)}`}
                   onClick={() => setMenuOpen(false)}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
+            <li>
+              <LanguageSwitch className="w-full justify-start px-3 font-medium" />
+            </li>
           </ul>
         </nav>
       ) : null}

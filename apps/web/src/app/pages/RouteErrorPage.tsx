@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { messages, webMessages } from '@furniture-mart/shared';
+import { messages, t, webMessages } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../components/DocumentTitle';
 
 /** After a release, an open tab may ask for page files that no longer exist. */
@@ -31,7 +31,7 @@ function RouteErrorContent({ error }: { error: unknown }) {
         <p className="text-lg text-base-content/80">{text}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Reload page
+            {t('web.reloadPage')}
           </button>
           {/* A full page load, in case the app's own state is what broke. */}
           <a href="/" className="btn btn-outline">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { t } from '@furniture-mart/shared';
 
 const tones = {
   error: 'alert-error',
@@ -62,7 +63,7 @@ export function Alert({
           {action}
           {onRetry ? (
             <button type="button" className="btn btn-sm" onClick={onRetry}>
-              Try again
+              {t('ui.tryAgain')}
             </button>
           ) : null}
         </span>

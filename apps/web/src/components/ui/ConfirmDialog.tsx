@@ -1,6 +1,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 import { SubmitButton } from './SubmitButton';
+import { t } from '@furniture-mart/shared';
 
 export interface ConfirmOptions {
   title: string;
@@ -24,8 +25,8 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel = t('ui.confirm'),
+  cancelLabel = t('ui.cancel'),
   destructive = false,
   busy = false,
   onConfirm,

@@ -7,6 +7,7 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from 'react';
+import { t } from '@furniture-mart/shared';
 
 const sizes = {
   md: '',
@@ -120,7 +121,7 @@ export function Dialog({
               <button
                 type="button"
                 className="btn btn-sm btn-circle btn-ghost -mr-2 -mt-1 shrink-0"
-                aria-label="Close"
+                aria-label={t('dialog.close')}
                 onClick={onClose}
                 disabled={busy}
               >

@@ -1,3 +1,4 @@
+import { t } from '@furniture-mart/shared';
 interface FavouriteButtonProps {
   /** Saved now. */
   saved: boolean;
@@ -19,7 +20,7 @@ export function FavouriteButton({
   variant = 'icon',
   className = '',
 }: FavouriteButtonProps) {
-  const name = saved ? `Remove ${title} from favourites` : `Save ${title} to favourites`;
+  const name = saved ? t('favourites.remove', { title }) : t('favourites.save', { title });
   const heart = (
     <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
       <path
@@ -44,7 +45,7 @@ export function FavouriteButton({
         onClick={onToggle}
       >
         {heart}
-        <span aria-hidden="true">{saved ? 'Saved' : 'Save'}</span>
+        <span aria-hidden="true">{saved ? t('favourites.saved') : t('favourites.saveShort')}</span>
       </button>
     );
   }

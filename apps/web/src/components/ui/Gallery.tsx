@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Photo } from '@furniture-mart/shared';
 import { ResponsivePhoto } from './ResponsivePhoto';
+import { t } from '@furniture-mart/shared';
 
 interface GalleryProps {
   photos: readonly Photo[];
@@ -60,7 +61,11 @@ export function Gallery({ photos, label, empty = null, priority = false }: Galle
   };
 
   return (
-    <section aria-roledescription="gallery" aria-label={`Photos of ${label}`} className="space-y-3">
+    <section
+      aria-roledescription={t('gallery.role')}
+      aria-label={t('gallery.photosOf', { title: label })}
+      className="space-y-3"
+    >
       <div className="relative overflow-hidden rounded-box bg-base-200">
         <figure
           tabIndex={0}
@@ -76,7 +81,7 @@ export function Gallery({ photos, label, empty = null, priority = false }: Galle
             photo={photo}
             fallback="middle"
             sizes="(min-width: 1280px) 740px, (min-width: 1024px) 58vw, 100vw"
-            alt={`Photo ${current + 1} of ${count} of ${label}`}
+            alt={t('product.photoNumberOf', { position: current + 1, count, title: label })}
             draggable={false}
             fetchPriority={priority && current === 0 ? 'high' : undefined}
             className="h-full w-full object-contain"
@@ -87,7 +92,7 @@ export function Gallery({ photos, label, empty = null, priority = false }: Galle
             <button
               type="button"
               className="btn btn-circle btn-sm absolute left-2 top-1/2 -translate-y-1/2 border-base-300 bg-base-100/90"
-              aria-label="Previous photo"
+              aria-label={t('gallery.previous')}
               onClick={() => go(current - 1)}
             >
               <Chevron direction="left" />
@@ -95,7 +100,7 @@ export function Gallery({ photos, label, empty = null, priority = false }: Galle
             <button
               type="button"
               className="btn btn-circle btn-sm absolute right-2 top-1/2 -translate-y-1/2 border-base-300 bg-base-100/90"
-              aria-label="Next photo"
+              aria-label={t('gallery.next')}
               onClick={() => go(current + 1)}
             >
               <Chevron direction="right" />
@@ -104,16 +109,16 @@ export function Gallery({ photos, label, empty = null, priority = false }: Galle
         ) : null}
       </div>
       <p id={statusId} className="text-sm text-base-content/70" aria-live="polite">
-        Photo {current + 1} of {count}
-        {count > 1 ? <span className="sr-only">. Use the arrow keys or swipe to see the others.</span> : null}
+        {t('gallery.position', { position: current + 1, count })}
+        {count > 1 ? <span className="sr-only">{t('gallery.howToMove')}</span> : null}
       </p>
       {count > 1 ? (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="All photos">
+        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('gallery.all')}>
           {photos.map((thumb, position) => (
             <li key={thumb.url} className="shrink-0">
               <button
                 type="button"
-                aria-label={`Show photo ${position + 1}`}
+                aria-label={t('gallery.show', { position: position + 1 })}
                 aria-current={position === current ? 'true' : undefined}
                 onClick={() => setIndex(position)}
                 className={`block h-16 w-20 overflow-hidden rounded-field border-2 ${

@@ -1,4 +1,5 @@
 import { Link, type To } from 'react-router';
+import { formatNumber, t } from '@furniture-mart/shared';
 
 interface PaginationBase {
   page: number;
@@ -68,7 +69,7 @@ export function Pagination(props: PaginationProps) {
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-base-content/75" aria-live="polite">
-        {`Showing ${first}–${lastShown} of ${total} ${noun}`}
+        {t('ui.showing', { first, last: lastShown, total, noun })}
       </p>
       {controls}
     </nav>
@@ -79,7 +80,7 @@ function Previous() {
   return (
     <>
       <span aria-hidden="true">‹</span>
-      <span className="sr-only sm:not-sr-only">Previous</span>
+      <span className="sr-only sm:not-sr-only">{t('ui.previous')}</span>
     </>
   );
 }
@@ -87,7 +88,7 @@ function Previous() {
 function Next() {
   return (
     <>
-      <span className="sr-only sm:not-sr-only">Next</span>
+      <span className="sr-only sm:not-sr-only">{t('ui.next')}</span>
       <span aria-hidden="true">›</span>
     </>
   );
@@ -121,9 +122,9 @@ function PageLinks({ page, last, linkTo }: { page: number; last: number; linkTo:
               to={linkTo(item)}
               className={`${itemClass} ${item === page ? 'btn-active btn-primary' : ''}`}
               aria-current={item === page ? 'page' : undefined}
-              aria-label={`Page ${item}`}
+              aria-label={t('ui.page', { page: item })}
             >
-              {item}
+              {formatNumber(item)}
             </Link>
           </li>
         ),

@@ -1,3 +1,4 @@
+import { t } from '@furniture-mart/shared';
 interface VerifiedMarkProps {
   /**
    * `icon`: the check-badge after a seller's name, read out as its label. `badge`: a green pill with a
@@ -23,11 +24,11 @@ export function VerifiedMark({ variant = 'icon', label, size = 'md' }: VerifiedM
             clipRule="evenodd"
           />
         </svg>
-        {label ?? 'verified'}
+        {label ?? t('ui.verified')}
       </span>
     );
   }
-  const name = label ?? 'verified seller';
+  const name = label ?? t('ui.verifiedSeller');
   return (
     <svg
       viewBox="0 0 20 20"

@@ -1,12 +1,11 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate as formatInLanguage } from '@furniture-mart/shared';
 
-/** "Nov 21, 2026" */
+/** "Nov 21, 2026" (in Bangla "২১ নভে, ২০২৬"). */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatInLanguage(iso, { dateStyle: 'medium' });
 }
 
 /** "Nov 21, 2026, 4:05 PM" */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatInLanguage(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@furniture-mart/shared';
+import { messageRecord, roles, t, type MessageKey, type Role } from '@furniture-mart/shared';
 
 export interface DashboardMenuItem {
   to: string;
@@ -11,58 +11,49 @@ export interface DashboardMenuItem {
   activeUnder?: string[];
 }
 
+/**
+ * An item whose label and description are read in the page's language when shown
+ * (`menu.<name>` and `menu.<name>.about` in the catalogue).
+ */
+function item(to: string, name: string, activeUnder?: string[]): DashboardMenuItem {
+  return {
+    to,
+    get label() {
+      return t(`menu.${name}` as MessageKey);
+    },
+    get description() {
+      return t(`menu.${name}.about` as MessageKey);
+    },
+    ...(activeUnder ? { activeUnder } : {}),
+  };
+}
+
 /** Everyone's own account settings. */
-const account: DashboardMenuItem = {
-  to: '/dashboard/account',
-  label: 'Account',
-  description: 'Your sign-in details and password.',
-};
+const account = item('/dashboard/account', 'account');
 
 /** What each role can open from the dashboard; the routes check the same roles. */
 export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
   buyer: [
-    {
-      to: '/dashboard/myOrders',
-      label: 'My Orders',
-      description: 'Bookings, payments and their status.',
-      activeUnder: ['/dashboard/payment/', '/dashboard/orders/'],
-    },
-    {
-      to: '/dashboard/favourites',
-      label: 'Favourites',
-      description: 'Furniture you saved, and news of its price.',
-    },
+    item('/dashboard/myOrders', 'myOrders', ['/dashboard/payment/', '/dashboard/orders/']),
+    item('/dashboard/favourites', 'favourites'),
     account,
   ],
   seller: [
-    {
-      to: '/dashboard/myProducts',
-      label: 'My Products',
-      description: 'Your listings, advertising and sales.',
-      // A seller opens an order from a product's bookings, and edits a listing from its row.
-      activeUnder: ['/dashboard/orders/', '/dashboard/products/'],
-    },
-    {
-      to: '/dashboard/addProduct',
-      label: 'Add A Product',
-      description: 'Put a new piece of furniture on sale.',
-    },
+    // A seller opens an order from a product's bookings, and edits a listing from its row.
+    item('/dashboard/myProducts', 'myProducts', ['/dashboard/orders/', '/dashboard/products/']),
+    item('/dashboard/addProduct', 'addProduct'),
     account,
   ],
   admin: [
-    { to: '/dashboard/allSellers', label: 'All Sellers', description: 'Verify or remove sellers.' },
-    { to: '/dashboard/allBuyers', label: 'All Buyers', description: 'See and remove buyer accounts.' },
-    { to: '/dashboard/allReport', label: 'Reported Items', description: 'Review what buyers reported.' },
-    { to: '/dashboard/activity', label: 'Activity', description: 'Every moderation action, newest first.' },
+    item('/dashboard/allSellers', 'allSellers'),
+    item('/dashboard/allBuyers', 'allBuyers'),
+    item('/dashboard/allReport', 'allReport'),
+    item('/dashboard/activity', 'activity'),
     account,
   ],
 };
 
-export const roleLabels: Record<Role, string> = {
-  buyer: 'Buyer',
-  seller: 'Seller',
-  admin: 'Administrator',
-};
+export const roleLabels = messageRecord('role', roles);
 
 /** True on a page that belongs to the item without being its own address, e.g. paying for an order. */
 export function isActiveUnder(item: Pick<DashboardMenuItem, 'activeUnder'>, pathname: string): boolean {

@@ -4,6 +4,7 @@ import { formatExpiry } from './cardExpiry';
 describe('formatExpiry', () => {
   it('adds the slash after the month', () => {
     expect(formatExpiry('1230')).toBe('12/30');
+    expect(formatExpiry('১২৩০')).toBe('12/30');
     expect(formatExpiry('123')).toBe('12/3');
   });
 

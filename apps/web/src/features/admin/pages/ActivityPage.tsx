@@ -8,6 +8,7 @@ import { useClampPage } from '../components/useClampPage';
 import { formatDateTime } from '../format';
 import { useListParams } from '../listParams';
 import { errorMessage } from '../../../lib/api';
+import { formatNumber, isMessageKey, t, type MessageKey } from '@furniture-mart/shared';
 
 export function ActivityPage() {
   const { page, setPage } = useListParams();
@@ -16,26 +17,33 @@ export function ActivityPage() {
 
   const offset = ((audit.data?.page ?? page) - 1) * (audit.data?.pageSize ?? 0);
   const columns: Column<AuditRow>[] = [
-    { header: '#', cell: (_row, index) => offset + index + 1, className: 'w-12 tabular-nums' },
+    { header: '#', cell: (_row, index) => formatNumber(offset + index + 1), className: 'w-12 tabular-nums' },
     {
-      header: 'When',
+      header: t('activity.when'),
       cell: (row) => (
         <time dateTime={row.createdAt} className="whitespace-nowrap">
           {formatDateTime(row.createdAt)}
         </time>
       ),
     },
-    { header: 'Admin', cell: (row) => <span className="whitespace-nowrap">{row.actor.name}</span> },
     {
-      header: 'Action',
+      header: t('activity.admin'),
+      cell: (row) => <span className="whitespace-nowrap">{row.actor.name}</span>,
+    },
+    {
+      header: t('admin.action'),
       cell: (row) => <span className="whitespace-nowrap">{auditActionLabels[row.action]}</span>,
     },
     {
-      header: 'Target',
+      header: t('activity.target'),
       cell: (row) => (
         <span className="flex flex-col">
           <span className="min-w-64 break-words font-medium">{row.targetLabel}</span>
-          <span className="text-xs text-base-content/70">{row.targetType}</span>
+          <span className="text-xs text-base-content/70">
+            {isMessageKey(`auditTarget.${row.targetType}`)
+              ? t(`auditTarget.${row.targetType}` as MessageKey)
+              : row.targetType}
+          </span>
         </span>
       ),
     },
@@ -43,16 +51,13 @@ export function ActivityPage() {
 
   return (
     <section className="space-y-6">
-      <AdminPageHeader
-        title="Activity"
-        description="Every moderation action: who did what, and when. Newest first."
-      />
+      <AdminPageHeader title={t('activity.title')} description={t('activity.description')} />
       <Alert tone="error" onRetry={() => void audit.refetch()}>
         {audit.isError ? errorMessage(audit.error) : null}
       </Alert>
       <DataTable
         stackOnPhones
-        caption="Moderation activity"
+        caption={t('activity.caption')}
         columns={columns}
         rows={audit.data?.items ?? []}
         rowKey={(row) => row.id}
@@ -63,8 +68,8 @@ export function ActivityPage() {
           page={audit.data.page}
           pageSize={audit.data.pageSize}
           total={audit.data.total}
-          noun="actions"
-          label="Pages of actions"
+          noun={t('activity.noun')}
+          label={t('activity.pages')}
           onPageChange={setPage}
         />
       ) : null}

@@ -11,6 +11,7 @@ import { useConfirmedAction } from '../confirmedAction';
 import { formatDate } from '../format';
 import { useListParams } from '../listParams';
 import { errorMessage } from '../../../lib/api';
+import { formatNumber, t } from '@furniture-mart/shared';
 
 export function AllBuyersPage() {
   const { page, q, setPage, setQuery } = useListParams();
@@ -23,8 +24,8 @@ export function AllBuyersPage() {
     run(
       {
         title: messages.confirmDeleteUser,
-        message: `${buyer.name} (${buyer.email}) will be signed out and can no longer sign in. Their open bookings are cancelled; paid orders stay on record.`,
-        confirmLabel: 'Delete',
+        message: t('buyers.deleteExplained', { name: buyer.name, email: buyer.email }),
+        confirmLabel: t('admin.delete'),
         destructive: true,
       },
       () => removeUser.mutateAsync(buyer.id),
@@ -33,16 +34,19 @@ export function AllBuyersPage() {
 
   const offset = ((buyers.data?.page ?? page) - 1) * (buyers.data?.pageSize ?? 0);
   const columns: Column<AdminUserRow>[] = [
-    { header: '#', cell: (_row, index) => offset + index + 1, className: 'w-12 tabular-nums' },
-    { header: 'Name', cell: (row) => <span className="block min-w-32 font-medium">{row.name}</span> },
-    { header: 'Email', cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
+    { header: '#', cell: (_row, index) => formatNumber(offset + index + 1), className: 'w-12 tabular-nums' },
     {
-      header: 'Joined',
+      header: t('booking.name'),
+      cell: (row) => <span className="block min-w-32 font-medium">{row.name}</span>,
+    },
+    { header: t('booking.email'), cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
+    {
+      header: t('admin.joined'),
       cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
     },
-    { header: 'Orders', cell: (row) => row.orders, className: 'tabular-nums' },
+    { header: t('buyers.orders'), cell: (row) => formatNumber(row.orders), className: 'tabular-nums' },
     {
-      header: 'Action',
+      header: t('admin.action'),
       cell: (row) => {
         const busy = removeUser.isPending && removeUser.variables === row.id;
         return (
@@ -51,10 +55,10 @@ export function AllBuyersPage() {
             pending={busy}
             spinnerSize="xs"
             className="btn-error btn-outline btn-sm"
-            aria-label={`Delete ${row.name}`}
+            aria-label={t('admin.deleteName', { name: row.name })}
             onClick={() => void remove(row)}
           >
-            Delete
+            {t('admin.delete')}
           </SubmitButton>
         );
       },
@@ -63,17 +67,14 @@ export function AllBuyersPage() {
 
   return (
     <section className="space-y-6">
-      <AdminPageHeader
-        title="All Buyers"
-        description="Every buyer account. Deleting one signs them out at once."
-      />
-      <SearchBox value={q} label="Search buyers by name or email" onSearch={setQuery} />
+      <AdminPageHeader title={t('buyers.title')} description={t('buyers.description')} />
+      <SearchBox value={q} label={t('buyers.search')} onSearch={setQuery} />
       <Alert tone="error" onRetry={() => void buyers.refetch()}>
         {buyers.isError ? errorMessage(buyers.error) : null}
       </Alert>
       <DataTable
         stackOnPhones
-        caption="All buyers"
+        caption={t('buyers.caption')}
         columns={columns}
         rows={buyers.data?.items ?? []}
         rowKey={(row) => row.id}
@@ -84,8 +85,8 @@ export function AllBuyersPage() {
           page={buyers.data.page}
           pageSize={buyers.data.pageSize}
           total={buyers.data.total}
-          noun="buyers"
-          label="Pages of buyers"
+          noun={t('buyers.noun')}
+          label={t('buyers.pages')}
           onPageChange={setPage}
         />
       ) : null}

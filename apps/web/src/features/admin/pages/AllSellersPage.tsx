@@ -11,6 +11,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useConfirmedAction } from '../confirmedAction';
 import { useListParams } from '../listParams';
 import { errorMessage } from '../../../lib/api';
+import { formatNumber, t } from '@furniture-mart/shared';
 
 export function AllSellersPage() {
   const { page, q, setPage, setQuery } = useListParams();
@@ -24,8 +25,8 @@ export function AllSellersPage() {
     run(
       {
         title: messages.confirmVerifySeller,
-        message: `${seller.name} (${seller.email}) will show the verified mark on every product card.`,
-        confirmLabel: 'Verify',
+        message: t('sellers.verifyExplained', { name: seller.name, email: seller.email }),
+        confirmLabel: t('sellers.verify'),
       },
       () => verifySeller.mutateAsync(seller.id),
       messages.sellerVerified,
@@ -35,8 +36,12 @@ export function AllSellersPage() {
     run(
       {
         title: messages.confirmDeleteSeller,
-        message: `${seller.name} (${seller.email}) will be signed out and all of their ${seller.products} products leave the marketplace. Open bookings are cancelled; paid orders stay on record.`,
-        confirmLabel: 'Delete',
+        message: t('sellers.deleteExplained', {
+          name: seller.name,
+          email: seller.email,
+          products: seller.products,
+        }),
+        confirmLabel: t('admin.delete'),
         destructive: true,
       },
       () => removeUser.mutateAsync(seller.id),
@@ -45,12 +50,15 @@ export function AllSellersPage() {
 
   const offset = ((sellers.data?.page ?? page) - 1) * (sellers.data?.pageSize ?? 0);
   const columns: Column<AdminUserRow>[] = [
-    { header: '#', cell: (_row, index) => offset + index + 1, className: 'w-12 tabular-nums' },
-    { header: 'Name', cell: (row) => <span className="block min-w-32 font-medium">{row.name}</span> },
-    { header: 'Email', cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
-    { header: 'Products', cell: (row) => row.products, className: 'tabular-nums' },
+    { header: '#', cell: (_row, index) => formatNumber(offset + index + 1), className: 'w-12 tabular-nums' },
     {
-      header: 'Verify',
+      header: t('booking.name'),
+      cell: (row) => <span className="block min-w-32 font-medium">{row.name}</span>,
+    },
+    { header: t('booking.email'), cell: (row) => <span className="whitespace-nowrap">{row.email}</span> },
+    { header: t('sellers.products'), cell: (row) => formatNumber(row.products), className: 'tabular-nums' },
+    {
+      header: t('sellers.verify'),
       cell: (row) => {
         if (row.verified) return <VerifiedMark variant="badge" />;
         const busy = verifySeller.isPending && verifySeller.variables === row.id;
@@ -60,16 +68,16 @@ export function AllSellersPage() {
             pending={busy}
             spinnerSize="xs"
             className="btn-primary btn-sm"
-            aria-label={`Verify ${row.name}`}
+            aria-label={t('sellers.verifyName', { name: row.name })}
             onClick={() => void verify(row)}
           >
-            Verify
+            {t('sellers.verify')}
           </SubmitButton>
         );
       },
     },
     {
-      header: 'Action',
+      header: t('admin.action'),
       cell: (row) => {
         const busy = removeUser.isPending && removeUser.variables === row.id;
         return (
@@ -78,10 +86,10 @@ export function AllSellersPage() {
             pending={busy}
             spinnerSize="xs"
             className="btn-error btn-outline btn-sm"
-            aria-label={`Delete ${row.name}`}
+            aria-label={t('admin.deleteName', { name: row.name })}
             onClick={() => void remove(row)}
           >
-            Delete
+            {t('admin.delete')}
           </SubmitButton>
         );
       },
@@ -90,17 +98,14 @@ export function AllSellersPage() {
 
   return (
     <section className="space-y-6">
-      <AdminPageHeader
-        title="All Sellers"
-        description="Every seller account. Verify trusted sellers, or delete a seller together with their products."
-      />
-      <SearchBox value={q} label="Search sellers by name or email" onSearch={setQuery} />
+      <AdminPageHeader title={t('sellers.title')} description={t('sellers.description')} />
+      <SearchBox value={q} label={t('sellers.search')} onSearch={setQuery} />
       <Alert tone="error" onRetry={() => void sellers.refetch()}>
         {sellers.isError ? errorMessage(sellers.error) : null}
       </Alert>
       <DataTable
         stackOnPhones
-        caption="All sellers"
+        caption={t('sellers.caption')}
         columns={columns}
         rows={sellers.data?.items ?? []}
         rowKey={(row) => row.id}
@@ -111,8 +116,8 @@ export function AllSellersPage() {
           page={sellers.data.page}
           pageSize={sellers.data.pageSize}
           total={sellers.data.total}
-          noun="sellers"
-          label="Pages of sellers"
+          noun={t('sellers.noun')}
+          label={t('sellers.pages')}
           onPageChange={setPage}
         />
       ) : null}

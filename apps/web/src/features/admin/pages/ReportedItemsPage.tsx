@@ -11,12 +11,7 @@ import { useConfirmedAction } from '../confirmedAction';
 import { formatDate } from '../format';
 import { useListParams } from '../listParams';
 import { errorMessage } from '../../../lib/api';
-
-const productStatusLabels: Record<ReportQueueRow['product']['status'], string> = {
-  available: 'available',
-  being_paid: 'being paid for',
-  sold: 'sold',
-};
+import { formatNumber, t } from '@furniture-mart/shared';
 
 /** What the report is about: the product's photo, title, seller and whether it is still for sale. */
 function ProductCell({ row }: { row: ReportQueueRow }) {
@@ -44,22 +39,22 @@ function ProductCell({ row }: { row: ReportQueueRow }) {
           </Link>
         )}
         <span className="flex items-center gap-1 text-sm text-base-content/75">
-          Seller: {product.seller.name}
+          {t('product.sellerLabel')} {product.seller.name}
           {product.seller.verified ? <VerifiedMark size="sm" /> : null}
         </span>
         <span className="flex flex-wrap gap-1">
           {product.removed ? (
-            <span className="badge badge-ghost badge-sm">removed</span>
+            <span className="badge badge-ghost badge-sm">{t('reports.removed')}</span>
           ) : (
             <span
               className={`badge badge-soft badge-sm ${product.status === 'available' ? 'badge-success' : 'badge-neutral'}`}
             >
-              {productStatusLabels[product.status]}
+              {t(`productStatus.${product.status}`)}
             </span>
           )}
           {row.productOpenReports > 1 ? (
             <span className="badge badge-warning badge-soft badge-sm">
-              {row.productOpenReports} open reports
+              {t('reports.openCount', { count: row.productOpenReports })}
             </span>
           ) : null}
         </span>
@@ -80,8 +75,8 @@ export function ReportedItemsPage() {
     run(
       {
         title: messages.confirmDeleteReport,
-        message: `${row.reporter.name}'s report about “${row.product.title}” is closed. The product stays on sale.`,
-        confirmLabel: 'Delete report',
+        message: t('reports.dismissExplained', { reporter: row.reporter.name, title: row.product.title }),
+        confirmLabel: t('reports.deleteReport'),
         destructive: true,
       },
       () => removeReport.mutateAsync(row.id),
@@ -92,8 +87,8 @@ export function ReportedItemsPage() {
     run(
       {
         title: messages.confirmDeleteReportedItem,
-        message: `“${row.product.title}” leaves every list, its open bookings are cancelled and all of its reports are closed.`,
-        confirmLabel: 'Delete item',
+        message: t('reports.takeDownExplained', { title: row.product.title }),
+        confirmLabel: t('reports.deleteItem'),
         destructive: true,
       },
       () => removeItem.mutateAsync(row.id),
@@ -102,31 +97,35 @@ export function ReportedItemsPage() {
 
   const offset = ((reports.data?.page ?? page) - 1) * (reports.data?.pageSize ?? 0);
   const columns: Column<ReportQueueRow>[] = [
-    { header: '#', cell: (_row, index) => offset + index + 1, className: 'w-12 tabular-nums align-top' },
-    { header: 'Product', cell: (row) => <ProductCell row={row} />, className: 'align-top' },
     {
-      header: 'Reason',
+      header: '#',
+      cell: (_row, index) => formatNumber(offset + index + 1),
+      className: 'w-12 tabular-nums align-top',
+    },
+    { header: t('booking.product'), cell: (row) => <ProductCell row={row} />, className: 'align-top' },
+    {
+      header: t('report.reason'),
       cell: (row) => <span className="block min-w-20">{reportReasonLabels[row.reason]}</span>,
       className: 'align-top',
     },
     {
-      header: 'Details',
+      header: t('product.details'),
       cell: (row) =>
         row.details ? (
           <p className="min-w-40 max-w-52 whitespace-pre-line break-words">{row.details}</p>
         ) : (
-          <span className="text-base-content/60">None given</span>
+          <span className="text-base-content/60">{t('reports.noneGiven')}</span>
         ),
       className: 'align-top',
     },
-    { header: 'Reporter', cell: (row) => row.reporter.name, className: 'align-top' },
+    { header: t('reports.reporter'), cell: (row) => row.reporter.name, className: 'align-top' },
     {
-      header: 'Reported on',
+      header: t('reports.reportedOn'),
       cell: (row) => <span className="whitespace-nowrap">{formatDate(row.createdAt)}</span>,
       className: 'align-top',
     },
     {
-      header: 'Actions',
+      header: t('reports.actions'),
       cell: (row) => {
         const busy =
           (removeReport.isPending && removeReport.variables === row.id) ||
@@ -136,20 +135,23 @@ export function ReportedItemsPage() {
             <button
               type="button"
               className="btn btn-outline btn-sm whitespace-nowrap"
-              aria-label={`Delete report by ${row.reporter.name} about ${row.product.title}`}
+              aria-label={t('reports.deleteReportLabel', {
+                reporter: row.reporter.name,
+                title: row.product.title,
+              })}
               onClick={() => void dismiss(row)}
               disabled={busy}
             >
-              Delete report
+              {t('reports.deleteReport')}
             </button>
             <button
               type="button"
               className="btn btn-error btn-sm whitespace-nowrap"
-              aria-label={`Delete item ${row.product.title}`}
+              aria-label={t('reports.deleteItemLabel', { title: row.product.title })}
               onClick={() => void takeDown(row)}
               disabled={busy}
             >
-              Delete item
+              {t('reports.deleteItem')}
             </button>
           </div>
         );
@@ -160,16 +162,13 @@ export function ReportedItemsPage() {
 
   return (
     <section className="space-y-6">
-      <AdminPageHeader
-        title="Reported Items"
-        description="Open reports from buyers, with the reports of one product together. Dismiss a report, or take the item down."
-      />
+      <AdminPageHeader title={t('reports.title')} description={t('reports.description')} />
       <Alert tone="error" onRetry={() => void reports.refetch()}>
         {reports.isError ? errorMessage(reports.error) : null}
       </Alert>
       <DataTable
         stackOnPhones
-        caption="Open reports"
+        caption={t('reports.caption')}
         columns={columns}
         rows={reports.data?.items ?? []}
         rowKey={(row) => row.id}
@@ -180,8 +179,8 @@ export function ReportedItemsPage() {
           page={reports.data.page}
           pageSize={reports.data.pageSize}
           total={reports.data.total}
-          noun="reports"
-          label="Pages of reports"
+          noun={t('reports.noun')}
+          label={t('reports.pages')}
           onPageChange={setPage}
         />
       ) : null}

@@ -2,6 +2,7 @@ import { notify } from '../../../components/ui/Toasts';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { useConfig, useGoogleSignIn } from '../api';
+import { t } from '@furniture-mart/shared';
 
 function GoogleIcon() {
   return (
@@ -42,7 +43,7 @@ export function GoogleSignInButton({ returnTo, note }: GoogleSignInButtonProps) 
   const busy = google.isPending || google.isSuccess;
   return (
     <div className="space-y-3">
-      <div className="divider my-0 text-sm text-base-content/70">or</div>
+      <div className="divider my-0 text-sm text-base-content/70">{t('signIn.or')}</div>
       <SubmitButton
         type="button"
         pending={busy}
@@ -50,7 +51,7 @@ export function GoogleSignInButton({ returnTo, note }: GoogleSignInButtonProps) 
         onClick={() => google.mutate(returnTo, { onError: (error) => notify.error(errorMessage(error)) })}
       >
         {busy ? null : <GoogleIcon />}
-        Continue with Google
+        {t('signIn.google')}
       </SubmitButton>
       {note ? <p className="text-center text-sm text-base-content/70">{note}</p> : null}
     </div>

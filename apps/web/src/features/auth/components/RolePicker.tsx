@@ -1,11 +1,9 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { SignUpRole } from '@furniture-mart/shared';
+import { t } from '@furniture-mart/shared';
 
-const roleOptions: { value: SignUpRole; label: string; description: string }[] = [
-  { value: 'buyer', label: 'Buy', description: 'Browse, book and pay for furniture.' },
-  { value: 'seller', label: 'Sell', description: 'List furniture at the price you choose.' },
-];
+const roleOptions: SignUpRole[] = ['buyer', 'seller'];
 
 interface RolePickerProps {
   registration: UseFormRegisterReturn<'role'>;
@@ -18,9 +16,14 @@ export function RolePicker({ registration, error }: RolePickerProps) {
   const errorId = `${id}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium">I want to</legend>
+      <legend className="mb-1.5 text-sm font-medium">{t('signUp.iWantTo')}</legend>
       <div className="grid grid-cols-2 gap-3">
-        {roleOptions.map((option) => {
+        {roleOptions.map((role) => {
+          const option = {
+            value: role,
+            label: t(`signUp.role.${role}`),
+            description: t(`signUp.role.${role}.about`),
+          };
           const inputId = `${id}-${option.value}`;
           const descriptionId = `${inputId}-description`;
           return (

@@ -10,6 +10,8 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useAuth, useChangePassword } from '../api';
+import { t } from '@furniture-mart/shared';
+import { MessageWith } from '../../../components/MessageWith';
 
 const emptyForm: ChangePasswordForm = {
   currentPassword: '',
@@ -47,27 +49,32 @@ export function AccountPage() {
 
   return (
     <section className="max-w-2xl space-y-6">
-      <DocumentTitle title="Account" />
+      <DocumentTitle title={t('account.title')} />
       <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">Account</h1>
+        <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">
+          {t('account.title')}
+        </h1>
         {auth.status === 'signedIn' ? (
           <p className="text-base-content/80">
-            Signed in as <span className="font-medium text-base-content">{auth.me.user.email}</span>
+            <MessageWith
+              message={(email) => t('account.signedInAs', { email })}
+              slot={<span className="font-medium text-base-content">{auth.me.user.email}</span>}
+            />
           </p>
         ) : null}
       </header>
       <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
-        <h2 className="mb-4 text-xl font-semibold">Change password</h2>
+        <h2 className="mb-4 text-xl font-semibold">{t('account.changePassword')}</h2>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <TextField
-            label="Current password"
+            label={t('account.currentPassword')}
             type="password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
           <TextField
-            label="New password"
+            label={t('account.newPassword')}
             type="password"
             autoComplete="new-password"
             hint={errors.newPassword ? undefined : messages.passwordHint}
@@ -75,7 +82,7 @@ export function AccountPage() {
             {...register('newPassword')}
           />
           <TextField
-            label="Confirm new password"
+            label={t('account.confirmNewPassword')}
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
@@ -83,9 +90,9 @@ export function AccountPage() {
           />
           <label className="flex items-center gap-3 text-sm">
             <input type="checkbox" className="checkbox checkbox-sm" {...register('revokeOtherSessions')} />
-            Sign me out on other devices
+            {t('account.signOutOthers')}
           </label>
-          <SubmitButton pending={isSubmitting}>Change password</SubmitButton>
+          <SubmitButton pending={isSubmitting}>{t('account.changePassword')}</SubmitButton>
           <Alert tone="error">{formError}</Alert>
         </form>
       </div>

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { useHydrated } from '../../../lib/useHydrated';
 import { AuthCard } from '../components/AuthCard';
 import { useRequestPasswordReset } from '../recoveryApi';
+import { t } from '@furniture-mart/shared';
 
 /** Asks for a reset link. A known and an unknown email get the same answer. */
 export function ForgotPasswordPage() {
@@ -40,7 +41,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={!hydrated} className="space-y-4">
             <TextField
-              label="Email"
+              label={t('booking.email')}
               type="email"
               autoComplete="email"
               value={email}
@@ -56,7 +57,7 @@ export function ForgotPasswordPage() {
       )}
       <p className="text-center text-sm">
         <Link to="/login" className="link link-primary font-medium">
-          Back to Login
+          {t('account.backToLogin')}
         </Link>
       </p>
     </AuthCard>

@@ -14,6 +14,8 @@ import { signInErrorMessage } from '../errors';
 import { useRememberedPath, useWasRedirected } from '../rememberedPath';
 import { AuthCard } from '../components/AuthCard';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
+import { t } from '@furniture-mart/shared';
+import { languageChangedByServer } from '../../../lib/sessionHint';
 
 const loadValidation = () => import('../validation');
 
@@ -61,7 +63,9 @@ export function LoginPage() {
       return;
     }
     notify.success(messages.loginSuccess);
-    await navigate(returnTo, { replace: true });
+    // The account reads another language: the page comes again, rendered in it.
+    if (languageChangedByServer()) window.location.replace(returnTo);
+    else await navigate(returnTo, { replace: true });
   });
 
   // A signed-in person only lands here when a page needs an account with another role
@@ -74,20 +78,20 @@ export function LoginPage() {
         : null;
 
   return (
-    <AuthCard title="Login" subtitle="Welcome back! Sign in to book, sell and manage your furniture.">
+    <AuthCard title={t('nav.login')} subtitle={t('signIn.subtitle')}>
       <Alert tone="info">{notice}</Alert>
       <form onSubmit={onSubmit} onFocus={prepareChecks} noValidate>
         {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
         <fieldset disabled={!hydrated} className="space-y-4">
           <TextField
-            label="Email"
+            label={t('booking.email')}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
             {...register('email')}
           />
           <TextField
-            label="Password"
+            label={t('signIn.password')}
             type="password"
             autoComplete="current-password"
             error={errors.password?.message}
@@ -99,16 +103,16 @@ export function LoginPage() {
             </Link>
           </p>
           <SubmitButton pending={isSubmitting} className="btn-primary w-full">
-            Login
+            {t('nav.login')}
           </SubmitButton>
           <Alert tone="error">{formError}</Alert>
         </fieldset>
       </form>
       <GoogleSignInButton returnTo={returnTo} />
       <p className="text-center text-sm">
-        New to Furniture Mart?{' '}
+        {t('signIn.newHere')}{' '}
         <Link to="/signup" state={location.state as unknown} className="link link-primary font-medium">
-          Create an account
+          {t('signIn.createAccount')}
         </Link>
       </p>
     </AuthCard>

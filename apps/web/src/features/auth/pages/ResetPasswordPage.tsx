@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { useHydrated } from '../../../lib/useHydrated';
 import { AuthCard } from '../components/AuthCard';
 import { useResetPassword } from '../recoveryApi';
+import { t } from '@furniture-mart/shared';
 
 /** The link of the reset mail lands here with its token; the new password is set once. */
 export function ResetPasswordPage() {
@@ -53,7 +54,7 @@ export function ResetPasswordPage() {
             error={errors.password}
           />
           <TextField
-            label="Confirm password"
+            label={t('signUp.confirmPassword')}
             type="password"
             autoComplete="new-password"
             value={confirmation}

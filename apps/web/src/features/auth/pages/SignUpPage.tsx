@@ -16,6 +16,7 @@ import { useRememberedPath } from '../rememberedPath';
 import { AuthCard } from '../components/AuthCard';
 import { GoogleSignInButton } from '../components/GoogleSignInButton';
 import { RolePicker } from '../components/RolePicker';
+import { t } from '@furniture-mart/shared';
 
 export function SignUpPage() {
   const hydrated = useHydrated();
@@ -58,18 +59,18 @@ export function SignUpPage() {
   });
 
   return (
-    <AuthCard title="Sign Up" subtitle="Create your account to buy or sell used furniture.">
+    <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         {/* Until the page's code runs (it may arrive rendered ahead), nothing can be typed, chosen or sent. */}
         <fieldset disabled={!hydrated} className="space-y-4">
           <TextField
-            label="Full name"
+            label={t('signUp.fullName')}
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}
           />
           <TextField
-            label="Email"
+            label={t('booking.email')}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
@@ -77,7 +78,7 @@ export function SignUpPage() {
           />
           <RolePicker registration={register('role')} error={errors.role?.message} />
           <TextField
-            label="Password"
+            label={t('signIn.password')}
             type="password"
             autoComplete="new-password"
             // The hint gives way to the error that says what is wrong (too short, too common).
@@ -86,23 +87,23 @@ export function SignUpPage() {
             {...register('password')}
           />
           <TextField
-            label="Confirm password"
+            label={t('signUp.confirmPassword')}
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
           <SubmitButton pending={isSubmitting} className="btn-primary w-full">
-            Sign Up
+            {t('signUp.title')}
           </SubmitButton>
           <Alert tone="error">{formError}</Alert>
         </fieldset>
       </form>
       <GoogleSignInButton returnTo={returnTo} note={webMessages.googleBuyerNote} />
       <p className="text-center text-sm">
-        Already have an account?{' '}
+        {t('signUp.haveAccount')}{' '}
         <Link to="/login" state={location.state as unknown} className="link link-primary font-medium">
-          Login
+          {t('nav.login')}
         </Link>
       </p>
     </AuthCard>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { bookingStatusLabels, orderMessages, type Booking } from '@furniture-mart/shared';
+import { cancelReasonLabel, overviewMessages, t } from '@furniture-mart/shared';
 
 /**
  * The payment column of My Orders: a Pay link while booked; otherwise the status (paid, completed,
@@ -12,9 +13,9 @@ export function OrderPayment({ booking }: { booking: Booking }) {
         <Link
           to={`/dashboard/payment/${booking.id}`}
           className="btn btn-primary btn-sm"
-          aria-label={`Pay for ${booking.product.title}`}
+          aria-label={t('orders.payFor', { title: booking.product.title })}
         >
-          Pay
+          {overviewMessages.pay}
         </Link>
         <OrderLink booking={booking} />
       </span>
@@ -32,7 +33,7 @@ export function OrderPayment({ booking }: { booking: Booking }) {
     <span className="flex flex-col items-start gap-1">
       <span className={`badge font-semibold ${tone}`}>{bookingStatusLabels[booking.status]}</span>
       {booking.cancelReason && booking.status !== 'paid' && booking.status !== 'completed' ? (
-        <span className="text-xs text-base-content/75">{booking.cancelReason}</span>
+        <span className="text-xs text-base-content/75">{cancelReasonLabel(booking.cancelReason)}</span>
       ) : null}
       {booking.status !== 'cancelled' ? <OrderLink booking={booking} /> : null}
     </span>

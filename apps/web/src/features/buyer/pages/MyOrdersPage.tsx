@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/Toasts';
-import { buyerMessages, messages, orderMessages, postDateLabel, type Booking } from '@furniture-mart/shared';
+import { buyerMessages, messages, postDateLabel, type Booking } from '@furniture-mart/shared';
 import { useConfirm } from '../../../components/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../../components/ui/DataTable';
 import { DocumentTitle } from '../../../components/DocumentTitle';
@@ -11,6 +11,8 @@ import { Price } from '../../../components/ui/Price';
 import { errorMessage } from '../../../lib/api';
 import { ORDERS_PAGE_SIZE, useDeleteBooking, useMyBookings } from '../api';
 import { OrderPayment } from '../components/OrderPayment';
+import { formatNumber, t } from '@furniture-mart/shared';
+import { MessageWith } from '../../../components/MessageWith';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -37,9 +39,9 @@ export function MyOrdersPage() {
 
   const remove = async (booking: Booking) => {
     const confirmed = await confirm({
-      title: 'Delete order',
+      title: t('myOrders.deleteTitle'),
       message: messages.confirmDeleteOrder,
-      confirmLabel: 'Delete',
+      confirmLabel: t('admin.delete'),
       destructive: true,
     });
     if (!confirmed) return;
@@ -55,29 +57,29 @@ export function MyOrdersPage() {
   const deleteButton = (booking: Booking) =>
     booking.status === 'paid' ? (
       <Link to={`/dashboard/orders/${booking.id}`} className="btn btn-primary btn-outline btn-sm">
-        {orderMessages.viewOrder}
+        {t('orders.viewOrder')}
       </Link>
     ) : (
       <button
         type="button"
         className="btn btn-error btn-outline btn-sm"
-        aria-label={`Delete order for ${booking.product.title}`}
+        aria-label={t('myOrders.deleteFor', { title: booking.product.title })}
         disabled={deleteBooking.isPending && deleteBooking.variables === booking.id}
         onClick={() => void remove(booking)}
       >
-        Delete
+        {t('admin.delete')}
       </button>
     );
 
   const columns: Column<Booking>[] = [
     {
-      header: 'SL.',
-      cell: (_booking, index) => (page - 1) * ORDERS_PAGE_SIZE + index + 1,
+      header: t('myOrders.serial'),
+      cell: (_booking, index) => formatNumber((page - 1) * ORDERS_PAGE_SIZE + index + 1),
       // At 320 px the serial number gives its width to the name, so nothing is cut off at the edge.
       className: 'hidden w-12 tabular-nums @sm:table-cell',
     },
     {
-      header: 'Photo',
+      header: t('myOrders.photo'),
       cell: (booking) =>
         booking.product.cover ? (
           <img
@@ -93,12 +95,15 @@ export function MyOrdersPage() {
         ),
     },
     {
-      header: 'Name',
+      header: t('booking.name'),
       cell: (booking) => (
         <span className="flex min-w-32 flex-col gap-0.5 @sm:min-w-40">
           <span className="font-medium">{booking.product.title}</span>
           <span className="text-xs text-base-content/70">
-            Booked <time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>
+            <MessageWith
+              message={(date) => t('myOrders.booked', { date })}
+              slot={<time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>}
+            />
           </span>
           {/* Where the table is too narrow for its last three columns, they move under the name. */}
           <span className="mt-2 flex flex-wrap items-center gap-2 @xl:hidden">
@@ -110,26 +115,28 @@ export function MyOrdersPage() {
       ),
     },
     {
-      header: 'Price',
+      header: t('booking.price'),
       cell: (booking) => <Price cents={booking.priceCents} currency={booking.currency} />,
       className: 'hidden whitespace-nowrap @xl:table-cell',
     },
     {
-      header: 'Payment',
+      header: t('myOrders.payment'),
       cell: (booking) => <OrderPayment booking={booking} />,
       className: 'hidden @xl:table-cell',
     },
-    { header: 'Action', cell: (booking) => deleteButton(booking), className: 'hidden @xl:table-cell' },
+    {
+      header: t('admin.action'),
+      cell: (booking) => deleteButton(booking),
+      className: 'hidden @xl:table-cell',
+    },
   ];
 
   return (
     <section className="space-y-6">
-      <DocumentTitle title="My Orders" />
+      <DocumentTitle title={t('myOrders.title')} />
       <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">My Orders</h1>
-        <p className="max-w-2xl text-base-content/80">
-          The furniture you booked. Pay for an open booking to buy it; the first buyer to pay gets the item.
-        </p>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">{t('myOrders.title')}</h1>
+        <p className="max-w-2xl text-base-content/80">{t('myOrders.intro')}</p>
       </header>
       {orders.isError && !orders.data ? (
         <Alert tone="error" onRetry={() => void orders.refetch()}>
@@ -139,7 +146,7 @@ export function MyOrdersPage() {
         <>
           <div className="@container">
             <DataTable
-              caption="My Orders"
+              caption={t('myOrders.title')}
               columns={columns}
               rows={orders.data?.items ?? []}
               rowKey={(booking) => booking.id}
@@ -152,7 +159,7 @@ export function MyOrdersPage() {
               pageSize={ORDERS_PAGE_SIZE}
               total={orders.data.total}
               onPageChange={setPage}
-              label="My Orders pages"
+              label={t('myOrders.pages')}
             />
           ) : null}
         </>

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type ComponentType, type FocusEvent
 import { Link } from 'react-router';
 import { BedroomArt, LivingRoomArt, StudyArt } from './BannerArt';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+import { t } from '@furniture-mart/shared';
 
 interface Slide {
-  headline: string;
-  text: string;
+  /** The slide's words: `<id>.headline` and `<id>.text` in the catalogue. */
+  id: 'secondHome' | 'sleepWell' | 'desk';
   /** Where "Shop Now" goes: a section of this page or a category. */
   target: { hash: string } | { to: string };
   Art: ComponentType<{ className?: string }>;
@@ -14,22 +15,19 @@ interface Slide {
 
 const slides: Slide[] = [
   {
-    headline: 'Give good furniture a second home',
-    text: 'Sofas, beds, tables and more from sellers near you, at a fraction of the price of new. Book what you like and pay securely online.',
+    id: 'secondHome',
     target: { hash: '#categories' },
     Art: LivingRoomArt,
     background: 'bg-[#f7efe4]',
   },
   {
-    headline: 'Sleep well, spend less',
-    text: 'Solid bed frames, wardrobes and bedside pieces, described honestly by their sellers and priced to move.',
+    id: 'sleepWell',
     target: { to: '/categories/bed-room' },
     Art: BedroomArt,
     background: 'bg-[#f3e4cf]',
   },
   {
-    headline: 'A desk that works as hard as you do',
-    text: 'Writing desks, bookshelves and chairs for a study corner that fits your room and your budget.',
+    id: 'desk',
     target: { to: '/categories/study-room' },
     Art: StudyArt,
     background: 'bg-[#e6ede2]',
@@ -82,8 +80,8 @@ export function Banner() {
   return (
     <section
       ref={sectionRef}
-      aria-roledescription="carousel"
-      aria-label="Featured furniture"
+      aria-roledescription={t('home.banner.carousel')}
+      aria-label={t('home.banner.label')}
       className="relative"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -96,10 +94,10 @@ export function Banner() {
           const current = slideIndex === index;
           return (
             <div
-              key={slide.headline}
+              key={slide.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${slideIndex + 1} of ${slides.length}`}
+              aria-roledescription={t('home.banner.slide')}
+              aria-label={t('home.banner.position', { position: slideIndex + 1, count: slides.length })}
               className={`${slide.background} [grid-area:1/1] transition-[opacity,visibility] duration-700 ${
                 current ? 'visible opacity-100' : 'invisible opacity-0'
               }`}
@@ -107,16 +105,16 @@ export function Banner() {
               <div className="mx-auto grid max-w-7xl items-center gap-6 px-4 pt-10 pb-20 sm:px-6 md:grid-cols-2 md:gap-10 md:pt-14">
                 <div className="space-y-5">
                   <h2 className="font-display text-3xl leading-tight font-bold text-balance sm:text-5xl">
-                    {slide.headline}
+                    {t(`home.banner.${slide.id}.headline`)}
                   </h2>
-                  <p className="max-w-xl text-lg text-base-content/85">{slide.text}</p>
+                  <p className="max-w-xl text-lg text-base-content/85">{t(`home.banner.${slide.id}.text`)}</p>
                   {'hash' in slide.target ? (
                     <a href={slide.target.hash} className="btn btn-primary btn-lg">
-                      Shop Now
+                      {t('home.banner.shopNow')}
                     </a>
                   ) : (
                     <Link to={slide.target.to} className="btn btn-primary btn-lg">
-                      Shop Now
+                      {t('home.banner.shopNow')}
                     </Link>
                   )}
                 </div>
@@ -131,7 +129,7 @@ export function Banner() {
         <button
           type="button"
           className="btn btn-circle btn-sm border-base-300 bg-base-100/90"
-          aria-label={playing ? 'Stop automatic slide show' : 'Start automatic slide show'}
+          aria-label={playing ? t('home.banner.stop') : t('home.banner.start')}
           onClick={() => setPlayChoice(!playing)}
         >
           {playing ? <PauseIcon /> : <PlayIcon />}
@@ -139,7 +137,7 @@ export function Banner() {
         <button
           type="button"
           className="btn btn-circle btn-sm border-base-300 bg-base-100/90"
-          aria-label="Previous slide"
+          aria-label={t('home.banner.previous')}
           aria-controls={slidesId}
           onClick={() => go(index - 1)}
         >
@@ -147,11 +145,14 @@ export function Banner() {
         </button>
         <ul className="flex items-center gap-1">
           {slides.map((slide, slideIndex) => (
-            <li key={slide.headline}>
+            <li key={slide.id}>
               <button
                 type="button"
                 className="grid h-8 w-8 place-items-center rounded-full"
-                aria-label={`Slide ${slideIndex + 1}: ${slide.headline}`}
+                aria-label={t('home.banner.goTo', {
+                  position: slideIndex + 1,
+                  headline: t(`home.banner.${slide.id}.headline`),
+                })}
                 aria-controls={slidesId}
                 aria-current={slideIndex === index ? 'true' : undefined}
                 onClick={() => go(slideIndex)}
@@ -169,7 +170,7 @@ export function Banner() {
         <button
           type="button"
           className="btn btn-circle btn-sm border-base-300 bg-base-100/90"
-          aria-label="Next slide"
+          aria-label={t('home.banner.next')}
           aria-controls={slidesId}
           onClick={() => go(index + 1)}
         >

@@ -2,7 +2,14 @@ import { useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../../../components/ui/Toasts';
-import { bookingCreateBody, formatMoney, messages, type Me, type ProductCard } from '@furniture-mart/shared';
+import {
+  bookingCreateBody,
+  formatMoney,
+  messages,
+  t,
+  type Me,
+  type ProductCard,
+} from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
@@ -53,27 +60,32 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
   const price = config.data ? formatMoney(product.sellingPriceCents, config.data.currency) : '';
 
   return (
-    <Dialog title="Book Now" onClose={onClose} returnFocusRef={returnFocusRef} busy={isSubmitting}>
+    <Dialog title={t('booking.title')} onClose={onClose} returnFocusRef={returnFocusRef} busy={isSubmitting}>
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Product"
+            label={t('booking.product')}
             value={product.title}
             readOnly
             className="sm:col-span-2"
             inputClassName={readOnlyClass}
           />
-          <TextField label="Price" value={price} readOnly inputClassName={`tabular-nums ${readOnlyClass}`} />
-          <TextField label="Name" value={me.user.name} readOnly inputClassName={readOnlyClass} />
           <TextField
-            label="Email"
+            label={t('booking.price')}
+            value={price}
+            readOnly
+            inputClassName={`tabular-nums ${readOnlyClass}`}
+          />
+          <TextField label={t('booking.name')} value={me.user.name} readOnly inputClassName={readOnlyClass} />
+          <TextField
+            label={t('booking.email')}
             value={me.user.email}
             readOnly
             className="sm:col-span-2"
             inputClassName={readOnlyClass}
           />
           <TextField
-            label="Phone"
+            label={t('booking.phone')}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -83,17 +95,21 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
             {...register('phone')}
           />
           <TextField
-            label="Meeting location"
+            label={t('booking.meetingLocation')}
             autoComplete="off"
-            placeholder="e.g. Gulshan 2 circle, Dhaka"
+            placeholder={t('booking.meetingPlaceholder')}
             className="sm:col-span-2"
             error={errors.meetingLocation?.message}
             {...register('meetingLocation')}
           />
         </div>
         <Alert tone="error">{formError}</Alert>
-        <SubmitButton pending={isSubmitting} pendingLabel="Submit..." className="btn-primary w-full">
-          Submit
+        <SubmitButton
+          pending={isSubmitting}
+          pendingLabel={t('form.submitting')}
+          className="btn-primary w-full"
+        >
+          {t('form.submit')}
         </SubmitButton>
       </form>
     </Dialog>

@@ -3,6 +3,7 @@ import { messages } from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../../../lib/api';
 import { useCategories } from '../api';
+import { categoryName, t } from '@furniture-mart/shared';
 
 // 4 columns on large screens, 2 on medium, 1 on phones.
 const gridClass = 'grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-4';
@@ -14,7 +15,7 @@ export function CategoryGrid() {
 
   if (categories.isPending) {
     return (
-      <div className={gridClass} role="status" aria-label="Loading categories">
+      <div className={gridClass} role="status" aria-label={t('home.loadingCategories')}>
         {Array.from({ length: 4 }, (_, index) => (
           <div key={index} className="skeleton aspect-[4/3] w-full" />
         ))}
@@ -50,7 +51,7 @@ export function CategoryGrid() {
               />
             </figure>
             <span className="card-body flex-row items-center justify-between p-4">
-              <span className="card-title text-lg">{category.title}</span>
+              <span className="card-title text-lg">{categoryName(category.slug, category.title)}</span>
               <span aria-hidden="true" className="text-primary transition group-hover:translate-x-1">
                 →
               </span>

@@ -1,5 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { conditions, locations, type Category } from '@furniture-mart/shared';
+import {
+  categoryName,
+  conditions,
+  currencySymbol,
+  locationLabel,
+  formatNumber,
+  locations,
+  t,
+  type Category,
+} from '@furniture-mart/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { SelectField, TextField } from '../../../components/ui/Field';
 import type { ListingFilters as Filters } from '../listingState';
@@ -27,11 +36,11 @@ function readForm(form: HTMLFormElement): Filters {
 /** The shared schema's checks, fetched the first time the form is checked. */
 const check = async (form: HTMLFormElement) => (await import('../validation')).checkFilters(readForm(form));
 
-const conditionOptions = conditions.map((condition) => ({
-  value: condition,
-  label: conditionLabels[condition],
-}));
-const locationOptions = locations.map((location) => ({ value: location, label: location }));
+// Read when the form renders, so the labels are in the page's language.
+const conditionOptions = () =>
+  conditions.map((condition) => ({ value: condition, label: conditionLabels[condition] }));
+const locationOptions = () =>
+  locations.map((location) => ({ value: location, label: locationLabel(location) }));
 
 interface ListingFiltersProps {
   /** The filters in the URL; the form starts from them. */
@@ -44,6 +53,8 @@ interface ListingFiltersProps {
   label: string;
   /** A new value starts the form afresh (a new URL: back button, shared link, clear). */
   resetKey: string;
+  /** The shop's currency, whose sign the price fields name; USD until it is known. */
+  currency?: string | undefined;
 }
 
 interface FiltersFormProps extends Omit<ListingFiltersProps, 'resetKey'> {
@@ -55,11 +66,20 @@ interface FiltersFormProps extends Omit<ListingFiltersProps, 'resetKey'> {
  * Search words, price range, condition, location (and category when searching everywhere).
  * Applied together on submit, so a half-typed price never fires a request.
  */
-function FiltersForm({ value, onApply, onClear, categories, label, inSheet = false }: FiltersFormProps) {
+function FiltersForm({
+  value,
+  onApply,
+  onClear,
+  categories,
+  label,
+  currency,
+  inSheet = false,
+}: FiltersFormProps) {
   // A plain form rather than the form library: its fields are read once, on submit, and the library
   // would re-render the form as it comes to life on every listing page.
   const [errors, setErrors] = useState<Partial<Record<keyof Filters, string>>>({});
   const active = Object.values(value).some(Boolean);
+  const symbol = currencySymbol(currency ?? 'USD');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,9 +114,9 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
     >
       <div className={`grid grid-cols-2 gap-4 ${categories ? 'lg:grid-cols-7' : 'lg:grid-cols-6'}`}>
         <TextField
-          label="Search"
+          label={t('filters.search')}
           type="search"
-          placeholder="Words in the title or description"
+          placeholder={t('filters.searchPlaceholder')}
           enterKeyHint="search"
           className="col-span-2"
           error={errors.q}
@@ -105,17 +125,20 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
         />
         {categories ? (
           <SelectField
-            label="Category"
+            label={t('filters.category')}
             className="col-span-2 lg:col-span-1"
-            options={categories.map((category) => ({ value: category.slug, label: category.title }))}
-            emptyOption={{ label: 'All categories', selectable: true }}
+            options={categories.map((category) => ({
+              value: category.slug,
+              label: categoryName(category.slug, category.title),
+            }))}
+            emptyOption={{ label: t('filters.allCategories'), selectable: true }}
             error={errors.category}
             name="category"
             defaultValue={value.category}
           />
         ) : null}
         <TextField
-          label="Min price ($)"
+          label={t('filters.minPrice', { symbol })}
           inputMode="decimal"
           placeholder="0"
           autoComplete="off"
@@ -124,26 +147,26 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
           defaultValue={value.minPrice}
         />
         <TextField
-          label="Max price ($)"
+          label={t('filters.maxPrice', { symbol })}
           inputMode="decimal"
-          placeholder="Any"
+          placeholder={t('filters.any')}
           autoComplete="off"
           error={errors.maxPrice}
           name="maxPrice"
           defaultValue={value.maxPrice}
         />
         <SelectField
-          label="Condition"
-          options={conditionOptions}
-          emptyOption={{ label: 'Any condition', selectable: true }}
+          label={t('filters.condition')}
+          options={conditionOptions()}
+          emptyOption={{ label: t('filters.anyCondition'), selectable: true }}
           error={errors.condition}
           name="condition"
           defaultValue={value.condition}
         />
         <SelectField
-          label="Location"
-          options={locationOptions}
-          emptyOption={{ label: 'Anywhere', selectable: true }}
+          label={t('filters.location')}
+          options={locationOptions()}
+          emptyOption={{ label: t('filters.anywhere'), selectable: true }}
           error={errors.location}
           name="location"
           defaultValue={value.location}
@@ -152,11 +175,11 @@ function FiltersForm({ value, onApply, onClear, categories, label, inSheet = fal
       <div className={`mt-4 flex flex-wrap justify-end gap-2 ${inSheet ? '*:flex-1' : ''}`}>
         {active ? (
           <button type="button" className="btn btn-ghost" onClick={onClear}>
-            Clear filters
+            {t('listing.clearFilters')}
           </button>
         ) : null}
         <button type="submit" className="btn btn-primary">
-          Apply filters
+          {t('filters.apply')}
         </button>
       </div>
     </form>
@@ -199,16 +222,16 @@ export function ListingFilters({ resetKey, ...props }: ListingFiltersProps) {
         <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
           <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Filters
+        {t('filters.title')}
         {activeCount > 0 ? (
           <span className="badge badge-primary badge-sm">
-            {activeCount}
-            <span className="sr-only"> set</span>
+            {formatNumber(activeCount)}
+            <span className="sr-only"> {t('filters.set')}</span>
           </span>
         ) : null}
       </button>
       {sheetOpen ? (
-        <Dialog title="Filters" onClose={() => setSheetOpen(false)} returnFocusRef={buttonRef}>
+        <Dialog title={t('filters.title')} onClose={() => setSheetOpen(false)} returnFocusRef={buttonRef}>
           <FiltersForm key={resetKey} {...inSheet} inSheet />
         </Dialog>
       ) : null}

@@ -1,7 +1,9 @@
+import { t } from '@furniture-mart/shared';
+
 /** Stands in for a product without photos, so every card keeps the same shape. */
 export function NoPhoto({ className = '' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 400 300" className={className} role="img" aria-label="No photo yet">
+    <svg viewBox="0 0 400 300" className={className} role="img" aria-label={t('product.noPhoto')}>
       <rect width="400" height="300" fill="#f7efe4" />
       <rect x="130" y="110" width="140" height="70" rx="18" fill="#e9dccb" />
       <rect x="112" y="150" width="36" height="62" rx="14" fill="#e0cfb8" />

@@ -2,6 +2,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../../../lib/api';
 import { POPULAR_SHOWN, useAdvertisedProducts } from '../api';
 import { ProductGrid } from './ProductGrid';
+import { t } from '@furniture-mart/shared';
 
 /** Advertised products still for sale. The whole section is left out while there are none. */
 export function PopularFurniture() {
@@ -14,9 +15,9 @@ export function PopularFurniture() {
     <section aria-labelledby="popular-heading" className="page-container space-y-6">
       <div className="space-y-1">
         <h2 id="popular-heading" className="font-display text-3xl font-bold">
-          Popular furniture
+          {t('home.popular.heading')}
         </h2>
-        <p className="text-base-content/75">Hand-picked by their sellers and still available.</p>
+        <p className="text-base-content/75">{t('home.popular.text')}</p>
       </div>
       {advertised.isError ? (
         <Alert tone="error" onRetry={() => void advertised.refetch()}>

@@ -11,6 +11,7 @@ import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
 import { ProductCardActions } from './ProductCardActions';
 import { WasPrice } from './WasPrice';
+import { formatNumber, locationLabel, t } from '@furniture-mart/shared';
 
 // The details dialog (and the dialog kit with it) loads when someone is about to open one, not with
 // every page that shows cards.
@@ -56,7 +57,7 @@ export function ProductCard({
           <ResponsivePhoto
             photo={cover}
             sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
-            alt={`Photo of ${product.title}`}
+            alt={t('product.photoOf', { title: product.title })}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
             decoding="async"
@@ -80,12 +81,12 @@ export function ProductCard({
         </div>
         <p className="flex items-center gap-1.5 text-sm text-base-content/75">
           <PinIcon />
-          <span className="sr-only">Location: </span>
-          {product.location}
+          <span className="sr-only">{t('product.locationLabel')} </span>
+          {locationLabel(product.location)}
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div>
-            <dt className="text-base-content/70">Resale price</dt>
+            <dt className="text-base-content/70">{t('product.resalePrice')}</dt>
             <dd>
               <Price
                 cents={product.sellingPriceCents}
@@ -96,7 +97,7 @@ export function ProductCard({
             </dd>
           </div>
           <div>
-            <dt className="text-base-content/70">Original price</dt>
+            <dt className="text-base-content/70">{t('product.originalPrice')}</dt>
             <dd>
               <Price
                 cents={product.originalPriceCents}
@@ -107,18 +108,18 @@ export function ProductCard({
             </dd>
           </div>
           <div>
-            <dt className="text-base-content/70">Years used</dt>
-            <dd className="font-medium">{product.yearsUsed}</dd>
+            <dt className="text-base-content/70">{t('product.yearsUsed')}</dt>
+            <dd className="font-medium">{formatNumber(product.yearsUsed)}</dd>
           </div>
           <div>
-            <dt className="text-base-content/70">Posted</dt>
+            <dt className="text-base-content/70">{t('product.posted')}</dt>
             <dd className="font-medium">
               <PostDate date={product.postedAt} />
             </dd>
           </div>
         </dl>
         <p className="flex flex-wrap items-center gap-1.5 text-sm">
-          <span className="text-base-content/70">Seller:</span>
+          <span className="text-base-content/70">{t('product.sellerLabel')}</span>
           <span className="font-medium">{product.seller.name}</span>
           {product.seller.verified ? <VerifiedMark /> : null}
         </p>
@@ -131,7 +132,8 @@ export function ProductCard({
             onFocus={preloadDetailsDialog}
             onClick={() => setDetailsOpen(true)}
           >
-            Details<span className="sr-only"> of {product.title}</span>
+            {t('product.details')}
+            <span className="sr-only"> {t('product.detailsOf', { title: product.title })}</span>
           </button>
           <ProductCardActions product={product} />
         </div>

@@ -4,6 +4,7 @@ import { buyerMessages, catalogueMessages, type ProductCard } from '@furniture-m
 import { useOpenBookingsByProduct } from '../productApi';
 import { useCardViewer } from './cardViewer';
 import { preloadBookingDialog, preloadReportDialog, useProductActionDialogs } from './ProductActionDialogs';
+import { t } from '@furniture-mart/shared';
 
 /**
  * The Report and Book Now buttons under a product card. Only buyers book and report: a signed-in seller
@@ -22,8 +23,8 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
   if (auth.status === 'loading') {
     return (
       <div className="flex gap-2" data-product-id={product.id} aria-hidden="true">
-        <span className="btn btn-outline btn-sm btn-disabled">Report</span>
-        <span className="btn btn-primary btn-sm btn-disabled flex-1">Book Now</span>
+        <span className="btn btn-outline btn-sm btn-disabled">{t('product.report')}</span>
+        <span className="btn btn-primary btn-sm btn-disabled flex-1">{t('booking.title')}</span>
       </div>
     );
   }
@@ -33,10 +34,10 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
     return (
       <div className="flex gap-2" data-product-id={product.id}>
         <Link to={toLogin} state={{ from: location }} className="btn btn-outline btn-sm">
-          Report
+          {t('product.report')}
         </Link>
         <Link to={toLogin} state={{ from: location }} className="btn btn-primary btn-sm flex-1">
-          Book Now
+          {t('booking.title')}
         </Link>
       </div>
     );
@@ -60,17 +61,18 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
           onFocus={preloadReportDialog}
           onClick={actions.openReport}
         >
-          Report<span className="sr-only"> {product.title}</span>
+          {t('product.report')}
+          <span className="sr-only"> {product.title}</span>
         </button>
         {bookingId ? (
           <Link
             ref={actions.bookSlot}
             to={`/dashboard/orders/${bookingId}`}
             className="btn btn-primary btn-sm flex-1"
-            aria-label={`Open your order: ${product.title}`}
+            aria-label={t('product.openYourOrderFor', { title: product.title })}
             aria-describedby={reasonId}
           >
-            Open your order
+            {t('product.openYourOrder')}
           </Link>
         ) : (
           <button
@@ -84,7 +86,8 @@ export function ProductCardActions({ product }: { product: ProductCard }) {
             onFocus={preloadBookingDialog}
             onClick={actions.openBooking}
           >
-            Book Now<span className="sr-only">: {product.title}</span>
+            {t('booking.title')}
+            <span className="sr-only">: {product.title}</span>
           </button>
         )}
       </div>

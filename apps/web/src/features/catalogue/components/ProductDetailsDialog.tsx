@@ -7,6 +7,7 @@ import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
+import { formatNumber, locationLabel, t } from '@furniture-mart/shared';
 
 interface ProductDetailsDialogProps {
   product: ProductCard;
@@ -15,11 +16,11 @@ interface ProductDetailsDialogProps {
 
 function dimensionsText({ width, depth, height }: ProductCard['dimensionsCm']): string | null {
   const parts = [
-    width ? `${width} cm wide` : null,
-    depth ? `${depth} cm deep` : null,
-    height ? `${height} cm high` : null,
+    width ? t('product.wide', { cm: width }) : null,
+    depth ? t('product.deep', { cm: depth }) : null,
+    height ? t('product.high', { cm: height }) : null,
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : null;
+  return parts.length > 0 ? parts.join(t('product.sizeSeparator')) : null;
 }
 
 /**
@@ -47,7 +48,11 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
               photo={photo}
               fallback="middle"
               sizes="(min-width: 768px) 640px, 100vw"
-              alt={`Photo ${photoIndex + 1} of ${product.photos.length} of ${product.title}`}
+              alt={t('product.photoNumberOf', {
+                position: photoIndex + 1,
+                count: product.photos.length,
+                title: product.title,
+              })}
               decoding="async"
               className="h-full w-full object-contain"
             />
@@ -56,13 +61,13 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
           )}
         </figure>
         {product.photos.length > 1 ? (
-          <ul className="flex gap-2 overflow-x-auto px-5 py-3" aria-label="Photos">
+          <ul className="flex gap-2 overflow-x-auto px-5 py-3" aria-label={t('product.photos')}>
             {product.photos.map((candidate, index) => (
               <li key={candidate.thumbUrl} className="shrink-0">
                 <button
                   type="button"
                   className={`block overflow-hidden rounded-field border-2 ${index === photoIndex ? 'border-primary' : 'border-transparent'}`}
-                  aria-label={`Show photo ${index + 1} of ${product.photos.length}`}
+                  aria-label={t('product.showPhoto', { position: index + 1, count: product.photos.length })}
                   aria-pressed={index === photoIndex}
                   onClick={() => setPhotoIndex(index)}
                 >
@@ -84,20 +89,20 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
           <h2 className="font-display text-2xl font-bold">{product.title}</h2>
           <p className="flex items-baseline gap-2">
             <Price cents={product.sellingPriceCents} className="text-2xl font-bold text-primary" />
-            <span className="sr-only">, originally</span>
+            <span className="sr-only">{t('product.originally')}</span>
             <Price cents={product.originalPriceCents} strike className="text-base-content/80" />
           </p>
         </div>
         <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
         <dl className="grid gap-y-2 text-sm">
-          <DetailRow label="Condition">{conditionLabels[product.condition]}</DetailRow>
-          <DetailRow label="Location">{product.location}</DetailRow>
-          <DetailRow label="Years used">{product.yearsUsed}</DetailRow>
-          <DetailRow label="Posted">
+          <DetailRow label={t('filters.condition')}>{conditionLabels[product.condition]}</DetailRow>
+          <DetailRow label={t('filters.location')}>{locationLabel(product.location)}</DetailRow>
+          <DetailRow label={t('product.yearsUsed')}>{formatNumber(product.yearsUsed)}</DetailRow>
+          <DetailRow label={t('product.posted')}>
             <PostDate date={product.postedAt} />
           </DetailRow>
-          {dimensions ? <DetailRow label="Size">{dimensions}</DetailRow> : null}
-          <DetailRow label="Seller">
+          {dimensions ? <DetailRow label={t('product.size')}>{dimensions}</DetailRow> : null}
+          <DetailRow label={t('orders.contactSeller')}>
             <span className="inline-flex items-center gap-1.5">
               {product.seller.name}
               {product.seller.verified ? <VerifiedMark /> : null}
@@ -106,7 +111,7 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
         </dl>
         <div className="flex justify-end">
           <button type="button" className="btn" onClick={onClose}>
-            Close
+            {t('dialog.close')}
           </button>
         </div>
       </div>

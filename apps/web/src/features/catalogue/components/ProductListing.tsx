@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import {
-  catalogueMessages,
-  groupDigits,
+  formatNumber,
   messages,
+  sortLabel,
+  t,
   pagedTotal,
   type Category,
   type ProductCardPage,
@@ -14,6 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { hasActiveFilters, listingParams, type useListingState } from '../listingState';
 import { ListingFilters } from './ListingFilters';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { useConfig } from '../../../lib/session';
 
 interface ProductListingProps {
   listing: ReturnType<typeof useListingState>;
@@ -64,6 +66,7 @@ export function ProductListing({
         onClear={clearFilters}
         categories={categories}
         label={filterLabel}
+        currency={useConfig().data?.currency}
       />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -72,7 +75,7 @@ export function ProductListing({
         </p>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="text-sm font-medium">
-            Sort by
+            {t('listing.sortBy')}
           </label>
           <select
             id={sortId}
@@ -81,18 +84,16 @@ export function ProductListing({
             onChange={(event) => setSort(event.target.value as typeof state.sort)}
           >
             {/* A search's default is its best matches; a listing without words has only newest first. */}
-            <option value="">
-              {state.q ? catalogueMessages.sortBestMatch : catalogueMessages.sortNewest}
-            </option>
-            {state.q ? <option value="newest">{catalogueMessages.sortNewest}</option> : null}
-            <option value="price_asc">Price: low to high</option>
-            <option value="price_desc">Price: high to low</option>
+            <option value="">{sortLabel(state.q ? 'best' : 'newest')}</option>
+            {state.q ? <option value="newest">{sortLabel('newest')}</option> : null}
+            <option value="price_asc">{sortLabel('price_asc')}</option>
+            <option value="price_desc">{sortLabel('price_desc')}</option>
           </select>
         </div>
       </div>
 
       {isPending ? (
-        <ProductGridSkeleton label="Loading furniture" />
+        <ProductGridSkeleton label={t('listing.loading')} />
       ) : error && !products ? (
         <Alert tone="error" onRetry={onRetry}>
           {errorMessage(error)}
@@ -101,16 +102,16 @@ export function ProductListing({
         <div className="rounded-box border-2 border-dashed border-base-300 px-6 py-12 text-center">
           {products.total > 0 ? (
             <>
-              <p className="text-lg font-semibold">This page is past the end of the list.</p>
+              <p className="text-lg font-semibold">{t('listing.pastTheEnd')}</p>
               <Link to={pageLink(1)} className="btn btn-outline btn-primary mt-4">
-                Go to the first page
+                {t('listing.firstPage')}
               </Link>
             </>
           ) : filtered ? (
             <>
               <p className="text-lg font-semibold">{messages.noMatches}</p>
               <button type="button" className="btn btn-outline btn-primary mt-4" onClick={clearFilters}>
-                Clear filters
+                {t('listing.clearFilters')}
               </button>
             </>
           ) : (
@@ -128,7 +129,7 @@ export function ProductListing({
             pageSize={products.pageSize}
             total={pagedTotal(products)}
             linkTo={pageLink}
-            label="Pagination"
+            label={t('listing.pagination')}
           />
         </div>
       ) : null}
@@ -137,13 +138,13 @@ export function ProductListing({
 }
 
 function resultSummary({ page, pageSize, total, totalCapped, items }: ProductCardPage): string {
-  if (total === 0) return 'No pieces found';
+  if (total === 0) return t('listing.noneFound');
   // The server stops counting at 1,000: beyond that it is "1,000+".
-  const counted = totalCapped ? `${groupDigits(total)}+` : `${total}`;
-  if (items.length === 0) return `${counted} ${total === 1 ? 'piece' : 'pieces'} in all`;
+  const counted = totalCapped ? t('listing.atLeast', { total }) : formatNumber(total);
+  if (items.length === 0) return t('listing.inAll', { total, counted });
   const first = (page - 1) * pageSize + 1;
   const last = first + items.length - 1;
   return first === 1 && last === total && !totalCapped
-    ? `${total} ${total === 1 ? 'piece' : 'pieces'}`
-    : `Showing ${first}–${last} of ${counted} pieces`;
+    ? t('listing.count', { total })
+    : t('listing.showing', { first, last, counted });
 }

@@ -1,13 +1,15 @@
 import type { ProductPageStatus } from '@furniture-mart/shared';
+import { t } from '@furniture-mart/shared';
 
-const labels: Record<ProductPageStatus, { text: string; tone: string }> = {
-  available: { text: 'Available', tone: 'badge-success' },
-  being_paid: { text: 'Being paid for', tone: 'badge-warning' },
-  sold: { text: 'Sold', tone: 'badge-neutral' },
+const tones: Record<ProductPageStatus, string> = {
+  available: 'badge-success',
+  being_paid: 'badge-warning',
+  sold: 'badge-neutral',
 };
 
 /** Whether a product can still be booked, in words and colour. */
 export function ProductStatusBadge({ status }: { status: ProductPageStatus }) {
-  const { text, tone } = labels[status];
-  return <span className={`badge badge-soft ${tone} font-semibold`}>{text}</span>;
+  return (
+    <span className={`badge badge-soft ${tones[status]} font-semibold`}>{t(`productStatus.${status}`)}</span>
+  );
 }

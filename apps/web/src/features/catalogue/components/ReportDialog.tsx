@@ -5,6 +5,7 @@ import { notify } from '../../../components/ui/Toasts';
 import {
   messages,
   reportCreateBody,
+  t,
   reportLimits,
   reportReasonLabels,
   reportReasons,
@@ -17,8 +18,10 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { applyServerFieldErrors } from '../../../lib/forms';
 import { useCreateReport } from '../productActionsApi';
+import { MessageWith } from '../../../components/MessageWith';
 
-const reasonOptions = reportReasons.map((reason) => ({ value: reason, label: reportReasonLabels[reason] }));
+const reasonOptions = () =>
+  reportReasons.map((reason) => ({ value: reason, label: reportReasonLabels[reason] }));
 
 interface ReportDialogProps {
   product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents'>;
@@ -55,32 +58,38 @@ export function ReportDialog({ product, onClose, returnFocusRef }: ReportDialogP
   });
 
   return (
-    <Dialog title="Report this product" onClose={onClose} returnFocusRef={returnFocusRef} busy={isSubmitting}>
+    <Dialog title={t('report.title')} onClose={onClose} returnFocusRef={returnFocusRef} busy={isSubmitting}>
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
         <p className="text-base-content/80">
-          Tell our moderators what is wrong with{' '}
-          <strong className="text-base-content">{product.title}</strong>.
+          <MessageWith
+            message={(title) => t('report.intro', { title })}
+            slot={<strong className="text-base-content">{product.title}</strong>}
+          />
         </p>
         <SelectField
-          label="Reason"
-          options={reasonOptions}
-          emptyOption={{ label: 'Choose a reason' }}
+          label={t('report.reason')}
+          options={reasonOptions()}
+          emptyOption={{ label: t('report.chooseReason') }}
           data-autofocus
           defaultValue=""
           error={errors.reason?.message}
           {...register('reason')}
         />
         <TextAreaField
-          label="Details (optional)"
+          label={t('report.details')}
           rows={4}
           maxLength={reportLimits.detailsMaxLength}
-          hint={`${details.length}/${reportLimits.detailsMaxLength} characters`}
+          hint={t('report.characters', { used: details.length, max: reportLimits.detailsMaxLength })}
           error={errors.details?.message}
           {...register('details')}
         />
         <Alert tone="error">{formError}</Alert>
-        <SubmitButton pending={isSubmitting} pendingLabel="Submit..." className="btn-primary w-full">
-          Submit
+        <SubmitButton
+          pending={isSubmitting}
+          pendingLabel={t('form.submitting')}
+          className="btn-primary w-full"
+        >
+          {t('form.submit')}
         </SubmitButton>
       </form>
     </Dialog>

@@ -1,50 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+import { t } from '@furniture-mart/shared';
 
 interface Testimonial {
-  quote: string;
-  name: string;
-  role: string;
+  /** The story's words: `home.stories.<id>.quote`, `.name` and `.role` in the catalogue. */
+  id: 'tanvir' | 'farzana' | 'imran' | 'nusrat' | 'kamal';
   /** Avatar colours: background and initials. */
   colors: [string, string];
 }
 
 const testimonials: Testimonial[] = [
-  {
-    quote:
-      'I furnished my first flat for less than the price of one new sofa. The seller met me at the address he gave and everything was exactly as described.',
-    name: 'Tanvir Ahmed',
-    role: 'Bought a dining set in Dhaka',
-    colors: ['#7c4a1e', '#fffaf2'],
-  },
-  {
-    quote:
-      'We were moving abroad and had a week to empty the house. Listing took minutes, and the wardrobe and beds were booked within two days.',
-    name: 'Farzana Rahman',
-    role: 'Sold five pieces in Chittagong',
-    colors: ['#4f6b4a', '#ffffff'],
-  },
-  {
-    quote:
-      'The verified seller mark gave me the confidence to book a desk without seeing it first. Paying online meant no cash to carry on the day.',
-    name: 'Imran Hossain',
-    role: 'Bought a writing desk in Sylhet',
-    colors: ['#2f6f9f', '#ffffff'],
-  },
-  {
-    quote:
-      'Filtering by condition and price saved me hours. I found a solid teak bed in excellent shape for a third of what it cost new.',
-    name: 'Nusrat Jahan',
-    role: 'Bought a bed frame in Khulna',
-    colors: ['#e9b872', '#3d2410'],
-  },
-  {
-    quote:
-      'As a small workshop we restore old chairs and tables. Furniture Mart brings us buyers who care about solid wood as much as we do.',
-    name: 'Kamal Uddin',
-    role: 'Verified seller in Rajshahi',
-    colors: ['#b3261e', '#ffffff'],
-  },
+  { id: 'tanvir', colors: ['#7c4a1e', '#fffaf2'] },
+  { id: 'farzana', colors: ['#4f6b4a', '#ffffff'] },
+  { id: 'imran', colors: ['#2f6f9f', '#ffffff'] },
+  { id: 'nusrat', colors: ['#e9b872', '#3d2410'] },
+  { id: 'kamal', colors: ['#b3261e', '#ffffff'] },
 ];
 
 const initialsOf = (name: string) =>
@@ -92,20 +62,24 @@ export function Testimonials() {
   };
 
   return (
-    <section aria-labelledby={headingId} aria-roledescription="carousel" className="bg-base-200/60">
+    <section
+      aria-labelledby={headingId}
+      aria-roledescription={t('home.banner.carousel')}
+      className="bg-base-200/60"
+    >
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-12 sm:px-6 md:py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="space-y-1">
             <h2 id={headingId} className="font-display text-3xl font-bold">
-              What our customers say
+              {t('home.stories.heading')}
             </h2>
-            <p className="text-base-content/75">Buyers and sellers on finding furniture a new home.</p>
+            <p className="text-base-content/75">{t('home.stories.text')}</p>
           </div>
           <div className="flex gap-2">
             <button
               type="button"
               className="btn btn-circle btn-outline btn-primary"
-              aria-label="Previous stories"
+              aria-label={t('home.stories.previous')}
               aria-controls={trackId}
               disabled={atStart}
               onClick={() => scrollByCard(-1)}
@@ -115,7 +89,7 @@ export function Testimonials() {
             <button
               type="button"
               className="btn btn-circle btn-outline btn-primary"
-              aria-label="Next stories"
+              aria-label={t('home.stories.next')}
               aria-controls={trackId}
               disabled={atEnd}
               onClick={() => scrollByCard(1)}
@@ -130,23 +104,23 @@ export function Testimonials() {
           // Focusable so keyboard users can scroll it with the arrow keys.
           tabIndex={0}
           role="region"
-          aria-label="Customer stories"
+          aria-label={t('home.stories.label')}
           onScroll={updateEnds}
           className="flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-2 motion-reduce:scroll-auto"
         >
           {testimonials.map((testimonial, index) => (
             <div
-              key={testimonial.name}
+              key={testimonial.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${testimonials.length}`}
+              aria-roledescription={t('home.banner.slide')}
+              aria-label={t('home.banner.position', { position: index + 1, count: testimonials.length })}
               className="w-full shrink-0 snap-start md:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
             >
               <figure className="card h-full border border-base-300 bg-base-100 shadow-sm">
                 <div className="card-body gap-4">
                   <QuoteMark />
                   <blockquote className="flex-1 text-base-content/90">
-                    <p>{testimonial.quote}</p>
+                    <p>{t(`home.stories.${testimonial.id}.quote`)}</p>
                   </blockquote>
                   <figcaption className="flex items-center gap-3">
                     <span
@@ -154,11 +128,13 @@ export function Testimonials() {
                       className="grid h-12 w-12 shrink-0 place-items-center rounded-full font-bold"
                       style={{ backgroundColor: testimonial.colors[0], color: testimonial.colors[1] }}
                     >
-                      {initialsOf(testimonial.name)}
+                      {initialsOf(t(`home.stories.${testimonial.id}.name`))}
                     </span>
                     <span>
-                      <span className="block font-semibold">{testimonial.name}</span>
-                      <span className="block text-sm text-base-content/75">{testimonial.role}</span>
+                      <span className="block font-semibold">{t(`home.stories.${testimonial.id}.name`)}</span>
+                      <span className="block text-sm text-base-content/75">
+                        {t(`home.stories.${testimonial.id}.role`)}
+                      </span>
                     </span>
                   </figcaption>
                 </div>

@@ -1,7 +1,4 @@
-import type { Condition } from '@furniture-mart/shared';
+import { conditions, messageRecord } from '@furniture-mart/shared';
 
-export const conditionLabels: Record<Condition, string> = {
-  excellent: 'Excellent',
-  good: 'Good',
-  fair: 'Fair',
-};
+/** Conditions as a person reads them, in the page's language. */
+export const conditionLabels = messageRecord('condition', conditions);

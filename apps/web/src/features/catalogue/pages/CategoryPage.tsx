@@ -6,6 +6,7 @@ import { useCategories } from '../api';
 import { useCategoryProducts } from '../listingApi';
 import { ProductListing } from '../components/ProductListing';
 import { useListingState } from '../listingState';
+import { categoryName, t } from '@furniture-mart/shared';
 
 export function CategoryPage() {
   const { id = '' } = useParams();
@@ -15,29 +16,29 @@ export function CategoryPage() {
   // Links use either the id or the readable slug; the list names the page before its products arrive.
   const known = categories.data?.find((candidate) => candidate.id === id || candidate.slug === id);
   const category = result.data?.category ?? known;
-  const title = category?.title ?? 'Category';
+  const title = category ? categoryName(category.slug, category.title) : t('category.fallback');
   const missing = isApiError(result.error) && result.error.status === 404;
 
   return (
     <div className="page-container space-y-6">
-      <DocumentTitle title={missing ? 'Category not found' : title} />
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+      <DocumentTitle title={missing ? t('category.notFoundTitle') : title} />
+      <nav aria-label={t('nav.breadcrumb')} className="breadcrumbs text-sm">
         <ul>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{t('nav.home')}</Link>
           </li>
           <li>
-            <Link to="/#categories">Categories</Link>
+            <Link to="/#categories">{t('footer.categories')}</Link>
           </li>
-          <li aria-current="page">{missing ? 'Not found' : title}</li>
+          <li aria-current="page">{missing ? t('category.notFound') : title}</li>
         </ul>
       </nav>
       {missing ? (
         <section className="space-y-4 py-8 text-center">
-          <h1 className="font-display text-3xl font-bold">Category not found</h1>
+          <h1 className="font-display text-3xl font-bold">{t('category.notFoundTitle')}</h1>
           <p className="text-base-content/80">{catalogueMessages.categoryNotFound}</p>
           <Link to="/#categories" className="btn btn-primary">
-            See all categories
+            {t('category.seeAll')}
           </Link>
         </section>
       ) : (
@@ -46,10 +47,7 @@ export function CategoryPage() {
             <h1 className="font-display text-3xl font-bold sm:text-4xl">
               {category ? title : <span className="skeleton inline-block h-10 w-48 align-middle" />}
             </h1>
-            <p className="max-w-2xl text-base-content/80">
-              Every piece still for sale in this room. Search, filter and sort to find the one that fits your
-              home and budget.
-            </p>
+            <p className="max-w-2xl text-base-content/80">{t('category.intro')}</p>
           </header>
           <ProductListing
             listing={listing}
@@ -58,8 +56,8 @@ export function CategoryPage() {
             isUpdating={result.isPlaceholderData}
             error={result.error}
             onRetry={() => void result.refetch()}
-            filterLabel={`Filter ${title}`}
-            emptyText="Nothing is for sale in this category right now. Check back soon."
+            filterLabel={t('category.filterLabel', { title })}
+            emptyText={t('category.empty')}
           />
         </>
       )}

@@ -3,13 +3,14 @@ import { Banner } from '../components/Banner';
 import { CategoryGrid } from '../components/CategoryGrid';
 import { PopularFurniture } from '../components/PopularFurniture';
 import { Testimonials } from '../components/Testimonials';
+import { t } from '@furniture-mart/shared';
 
 export function HomePage() {
   return (
     <>
       <DocumentTitle />
       {/* The slides carry the visible headlines; the page still needs one name of its own. */}
-      <h1 className="sr-only">Furniture Mart: used furniture for every home and budget</h1>
+      <h1 className="sr-only">{t('home.title')}</h1>
       <Banner />
       <section
         id="categories"
@@ -18,9 +19,9 @@ export function HomePage() {
       >
         <div className="space-y-1">
           <h2 id="categories-heading" className="font-display text-3xl font-bold">
-            Shop by category
+            {t('home.categories.heading')}
           </h2>
-          <p className="text-base-content/75">Pick a room and see what is available right now.</p>
+          <p className="text-base-content/75">{t('home.categories.text')}</p>
         </div>
         <CategoryGrid />
       </section>

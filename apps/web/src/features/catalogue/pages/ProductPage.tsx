@@ -21,6 +21,7 @@ import { useProductActionDialogs } from '../components/ProductActionDialogs';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { WasPrice } from '../components/WasPrice';
 import { useProductPage, useToggleFavourite } from '../productApi';
+import { categoryName, formatNumber, locationLabel, t } from '@furniture-mart/shared';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -30,11 +31,11 @@ export function ProductPage() {
   if (missing) {
     return (
       <div className="page-container space-y-4 py-8 text-center">
-        <DocumentTitle title="Product not found" />
-        <h1 className="font-display text-3xl font-bold">Product not found</h1>
+        <DocumentTitle title={t('productPage.notFound')} />
+        <h1 className="font-display text-3xl font-bold">{t('productPage.notFound')}</h1>
         <p className="text-base-content/80">{catalogueMessages.productNotFound}</p>
         <Link to="/#categories" className="btn btn-primary">
-          See all categories
+          {t('category.seeAll')}
         </Link>
       </div>
     );
@@ -42,7 +43,7 @@ export function ProductPage() {
   if (!product.data) {
     return (
       <div className="page-container space-y-4">
-        <DocumentTitle title="Product" />
+        <DocumentTitle title={t('booking.product')} />
         {product.error ? (
           <Alert tone="error" onRetry={() => void product.refetch()}>
             {product.error.message}
@@ -65,11 +66,11 @@ export function ProductPage() {
 
 function dimensionsText({ width, depth, height }: ProductPageData['dimensionsCm']): string {
   const parts = [
-    width ? `${width} cm wide` : null,
-    depth ? `${depth} cm deep` : null,
-    height ? `${height} cm high` : null,
+    width ? t('product.wide', { cm: width }) : null,
+    depth ? t('product.deep', { cm: depth }) : null,
+    height ? t('product.high', { cm: height }) : null,
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'Not given';
+  return parts.length > 0 ? parts.join(t('product.sizeSeparator')) : t('productPage.notGiven');
 }
 
 function ProductDetails({ product }: { product: ProductPageData }) {
@@ -77,13 +78,15 @@ function ProductDetails({ product }: { product: ProductPageData }) {
   return (
     <div className="page-container space-y-8">
       <DocumentTitle title={product.title} />
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+      <nav aria-label={t('nav.breadcrumb')} className="breadcrumbs text-sm">
         <ul>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{t('nav.home')}</Link>
           </li>
           <li>
-            <Link to={`/categories/${product.category.slug}`}>{product.category.title}</Link>
+            <Link to={`/categories/${product.category.slug}`}>
+              {categoryName(product.category.slug, product.category.title)}
+            </Link>
           </li>
           <li aria-current="page">{product.title}</li>
         </ul>
@@ -115,20 +118,20 @@ function ProductDetails({ product }: { product: ProductPageData }) {
           </header>
           <ProductActions product={product} />
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-            <Detail term="Original price">
+            <Detail term={t('product.originalPrice')}>
               <Price cents={product.originalPriceCents} currency={product.currency} strike />
             </Detail>
-            <Detail term="Years used">{product.yearsUsed}</Detail>
-            <Detail term="Location">{product.location}</Detail>
-            <Detail term="Posted">
+            <Detail term={t('product.yearsUsed')}>{formatNumber(product.yearsUsed)}</Detail>
+            <Detail term={t('filters.location')}>{locationLabel(product.location)}</Detail>
+            <Detail term={t('product.posted')}>
               <PostDate date={product.postedAt} />
             </Detail>
-            <Detail term="Category">
+            <Detail term={t('filters.category')}>
               <Link to={`/categories/${product.category.slug}`} className="link link-primary">
-                {product.category.title}
+                {categoryName(product.category.slug, product.category.title)}
               </Link>
             </Detail>
-            <Detail term="Size">{dimensionsText(product.dimensionsCm)}</Detail>
+            <Detail term={t('product.size')}>{dimensionsText(product.dimensionsCm)}</Detail>
           </dl>
           <ShareLink id={product.id} title={product.title} />
         </div>
@@ -136,7 +139,7 @@ function ProductDetails({ product }: { product: ProductPageData }) {
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="description-heading" className="space-y-2">
           <h2 id="description-heading" className="font-display text-2xl font-bold">
-            Description
+            {t('productPage.description')}
           </h2>
           <p className="whitespace-pre-line text-base-content/85">{product.description}</p>
         </section>
@@ -147,7 +150,7 @@ function ProductDetails({ product }: { product: ProductPageData }) {
         >
           <div className="card-body gap-2">
             <h2 id="seller-heading" className="text-sm font-semibold uppercase text-base-content/70">
-              Seller
+              {t('orders.contactSeller')}
             </h2>
             <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
               <Link to={`/sellers/${seller.id}`} className="link link-hover">
@@ -157,10 +160,10 @@ function ProductDetails({ product }: { product: ProductPageData }) {
             </p>
             <MemberSince date={seller.memberSince} className="text-sm text-base-content/80" />
             <p className="text-sm text-base-content/80">
-              {seller.listings} {seller.listings === 1 ? 'listing' : 'listings'} for sale
+              {t('productPage.listingsForSale', { count: seller.listings })}
             </p>
             <Link to={`/sellers/${seller.id}`} className="btn btn-outline btn-sm mt-2 w-fit">
-              See all from {seller.name}
+              {t('productPage.seeAllFrom', { name: seller.name })}
             </Link>
           </div>
         </section>
@@ -191,12 +194,11 @@ function ProductActions({ product }: { product: ProductPageData }) {
     return (
       <div className="space-y-2">
         <p className="text-sm text-base-content/80" data-testid="saved-count">
-          {viewer.savedCount ?? 0} {viewer.savedCount === 1 ? 'person has' : 'people have'} saved this
-          listing.
+          {t('productPage.savedCount', { count: viewer.savedCount ?? 0 })}
         </p>
         {product.status === 'available' ? (
           <Link to={`/dashboard/products/${product.id}/edit`} className="btn btn-primary">
-            Edit listing
+            {t('productPage.editListing')}
           </Link>
         ) : null}
       </div>
@@ -216,7 +218,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
               to={`/dashboard/orders/${viewer.booking.id}`}
               className="btn btn-primary btn-sm"
             >
-              Open your order
+              {t('product.openYourOrder')}
             </Link>
           }
         >
@@ -233,7 +235,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
             disabled={product.status !== 'available'}
             onClick={actions.openBooking}
           >
-            Book Now
+            {t('booking.title')}
           </button>
         )}
         <button
@@ -243,7 +245,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
           aria-haspopup="dialog"
           onClick={actions.openReport}
         >
-          Report
+          {t('product.report')}
         </button>
         <FavouriteButton
           variant="button"
@@ -255,9 +257,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
       </div>
       {product.status === 'available' || viewer.booking ? null : (
         <p className="text-sm text-base-content/70">
-          {product.status === 'sold'
-            ? 'This item has been sold.'
-            : 'Someone is paying for this item right now; it may come back if they do not finish.'}
+          {product.status === 'sold' ? t('productPage.sold') : t('productPage.beingPaid')}
         </p>
       )}
       {actions.dialogs}
@@ -295,10 +295,10 @@ function ShareLink({ id, title }: { id: string; title: string }) {
             d="M10 3v9M6.5 6.5 10 3l3.5 3.5M4 11v4.5A1.5 1.5 0 0 0 5.5 17h9a1.5 1.5 0 0 0 1.5-1.5V11"
           />
         </svg>
-        Share this item
+        {t('productPage.share')}
       </button>
       <span role="status" className="text-success">
-        {copied ? 'Link copied.' : ''}
+        {copied ? t('productPage.linkCopied') : ''}
       </span>
     </div>
   );

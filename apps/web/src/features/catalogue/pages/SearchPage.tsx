@@ -3,6 +3,7 @@ import { useCategories } from '../api';
 import { useProductSearch } from '../listingApi';
 import { ProductListing } from '../components/ProductListing';
 import { useListingState } from '../listingState';
+import { t } from '@furniture-mart/shared';
 
 export function SearchPage() {
   const listing = useListingState();
@@ -12,13 +13,10 @@ export function SearchPage() {
 
   return (
     <div className="page-container space-y-6">
-      <DocumentTitle title={q ? `Search: ${q}` : 'Search'} />
+      <DocumentTitle title={q ? t('search.titleFor', { q }) : t('nav.search')} />
       <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">Search</h1>
-        <p className="max-w-2xl text-base-content/80">
-          Search every piece for sale by the words in its title and description, then narrow it down by
-          category, price, condition and location.
-        </p>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">{t('nav.search')}</h1>
+        <p className="max-w-2xl text-base-content/80">{t('search.intro')}</p>
       </header>
       <ProductListing
         listing={listing}
@@ -27,8 +25,8 @@ export function SearchPage() {
         isUpdating={result.isPlaceholderData}
         error={result.error}
         onRetry={() => void result.refetch()}
-        filterLabel="Search furniture"
-        emptyText="Nothing is for sale right now. Check back soon."
+        filterLabel={t('search.filterLabel')}
+        emptyText={t('search.empty')}
         categories={categories.data ?? []}
       />
     </div>

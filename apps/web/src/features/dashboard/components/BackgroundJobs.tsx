@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { jobMessages, type JobRetried, type JobsOverview } from '@furniture-mart/shared';
+import {
+  jobKindLabels,
+  jobMessages,
+  jobStateLabels,
+  type JobRetried,
+  type JobsOverview,
+} from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { Spinner } from '../../../components/ui/Spinner';
 import { notify } from '../../../components/ui/Toasts';
@@ -36,7 +42,7 @@ export function BackgroundJobs() {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {jobs.data.backlog.map((line) => (
           <div key={line.kind} className="contents">
-            <dt className="font-medium">{jobMessages.kindLabels[line.kind]}</dt>
+            <dt className="font-medium">{jobKindLabels[line.kind]}</dt>
             <dd>{jobMessages.backlog(line.pending, Math.floor(line.oldestPendingSeconds / 60))}</dd>
           </div>
         ))}
@@ -48,10 +54,10 @@ export function BackgroundJobs() {
           {jobs.data.items.map((job) => (
             <li key={job.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
               <span className="min-w-0">
-                <span className="badge badge-error badge-sm mr-2">{jobMessages.stateLabels[job.state]}</span>
+                <span className="badge badge-error badge-sm mr-2">{jobStateLabels[job.state]}</span>
                 <span className="break-words">{job.summary}</span>
                 <span className="block text-base-content/70">
-                  {jobMessages.kindLabels[job.kind]} · {jobMessages.attempts(job.attempts)}
+                  {jobKindLabels[job.kind]} · {jobMessages.attempts(job.attempts)}
                 </span>
                 {job.lastError ? <span className="block text-error">{job.lastError}</span> : null}
               </span>

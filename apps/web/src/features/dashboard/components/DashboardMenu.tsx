@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Role } from '@furniture-mart/shared';
-import { dashboardMenu, isActiveUnder, type DashboardMenuItem } from '../menu';
+import { dashboardMenu, isActiveUnder } from '../menu';
+import { overviewMessages, t } from '@furniture-mart/shared';
 
 function itemClass(isActive: boolean) {
   // On phones the items read as separate buttons (outlined); in the side menu they are plain rows.
@@ -11,11 +12,12 @@ function itemClass(isActive: boolean) {
   }`;
 }
 
-const overview: Pick<DashboardMenuItem, 'to' | 'label' | 'activeUnder'> & { end: boolean } = {
+const overview = () => ({
   to: '/dashboard',
-  label: 'Overview',
+  label: overviewMessages.title,
   end: true,
-};
+  activeUnder: undefined,
+});
 
 /**
  * A side menu on wide screens. On phones the items wrap onto as many rows as they need, so every one
@@ -23,10 +25,18 @@ const overview: Pick<DashboardMenuItem, 'to' | 'label' | 'activeUnder'> & { end:
  */
 export function DashboardMenu({ role }: { role: Role }) {
   const { pathname } = useLocation();
-  const items = [overview, ...dashboardMenu[role].map((item) => ({ ...item, end: false }))];
+  const items = [
+    overview(),
+    ...dashboardMenu[role].map((item) => ({
+      to: item.to,
+      label: item.label,
+      end: false,
+      activeUnder: item.activeUnder,
+    })),
+  ];
 
   return (
-    <nav aria-label="Dashboard">
+    <nav aria-label={t('nav.dashboard')}>
       <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
         {items.map((item) => (
           <li key={item.to}>

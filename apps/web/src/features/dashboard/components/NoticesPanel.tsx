@@ -5,6 +5,7 @@ import { PostDate } from '../../../components/PostDate';
 import { Alert } from '../../../components/ui/Alert';
 import { api, errorMessage } from '../../../lib/api';
 import { sharedKeys } from '../../../lib/queryKeys';
+import { t } from '@furniture-mart/shared';
 
 const SHOWN = 5;
 
@@ -18,7 +19,7 @@ export function NoticesPanel() {
     <section className="card border border-base-300 bg-base-100" aria-labelledby="notices-heading">
       <div className="card-body gap-3">
         <h2 id="notices-heading" className="card-title text-base">
-          Your favourites
+          {t('notices.heading')}
         </h2>
         {notices.error ? (
           <Alert tone="error" onRetry={() => void notices.refetch()}>
@@ -49,7 +50,7 @@ export function NoticesPanel() {
           </ul>
         ) : null}
         <Link to="/dashboard/favourites" className="link link-primary w-fit text-sm">
-          See all your favourites
+          {t('notices.seeAll')}
         </Link>
       </div>
     </section>

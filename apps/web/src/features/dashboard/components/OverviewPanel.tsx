@@ -2,9 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
+  cancelReasonLabel,
+  formatNumber,
   jobMessages,
+  localDigits,
   orderMessages,
   overviewMessages,
+  t,
   type OverviewOrder,
   type Page,
   type RefundAttentionRow,
@@ -22,7 +26,7 @@ function Card({ title, count, children }: { title: string; count?: number; child
       <div className="card-body gap-3">
         <h2 className="card-title flex items-center justify-between text-base">
           {title}
-          {count !== undefined ? <span className="badge badge-primary">{count}</span> : null}
+          {count !== undefined ? <span className="badge badge-primary">{formatNumber(count)}</span> : null}
         </h2>
         {children}
       </div>
@@ -51,7 +55,7 @@ function Orders({ items, pay }: { items: OverviewOrder[]; pay?: boolean }) {
                 className="font-mono font-bold tracking-widest"
                 aria-label={orderMessages.handoffCodeLabel}
               >
-                {order.handoffCode}
+                {localDigits(order.handoffCode)}
               </span>
             ) : null}
             <Link
@@ -81,7 +85,7 @@ function RefundsNeedingAttention() {
         {refunds.data.items.map((refund) => (
           <li key={refund.id} className="py-2">
             <Price cents={refund.amountCents} currency={refund.currency} className="font-semibold" /> ·{' '}
-            {refund.reason}
+            {cancelReasonLabel(refund.reason)}
             {refund.lastError ? <span className="block text-error">{refund.lastError}</span> : null}
           </li>
         ))}
@@ -137,12 +141,12 @@ export function OverviewPanel() {
         <>
           <Card title={overviewMessages.openReports} count={data.openReports}>
             <Link to="/dashboard/allReport" className="link link-primary text-sm">
-              Reported Items
+              {t('reports.title')}
             </Link>
           </Card>
           <Card title={overviewMessages.sellersAwaitingVerification} count={data.sellersAwaitingVerification}>
             <Link to="/dashboard/allSellers" className="link link-primary text-sm">
-              All Sellers
+              {t('sellers.title')}
             </Link>
           </Card>
           <Card title={overviewMessages.refundsNeedingAttention} count={data.refundsNeedingAttention}>

@@ -5,6 +5,8 @@ import { useAuth } from '../../../lib/session';
 import { dashboardMenu, roleLabels } from '../menu';
 import { NoticesPanel } from '../components/NoticesPanel';
 import { OverviewPanel } from '../components/OverviewPanel';
+import { t } from '@furniture-mart/shared';
+import { MessageWith } from '../../../components/MessageWith';
 
 export function DashboardHomePage() {
   const auth = useAuth();
@@ -14,14 +16,20 @@ export function DashboardHomePage() {
 
   return (
     <section className="space-y-6">
-      <DocumentTitle title="Dashboard" />
+      <DocumentTitle title={t('nav.dashboard')} />
       <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">Welcome, {user.name}</h1>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">
+          {t('dashboard.welcome', { name: user.name })}
+        </h1>
         <p className="flex flex-wrap items-center gap-2 text-base-content/80">
-          You are signed in as
-          <span className="badge badge-primary badge-soft font-semibold">{roleLabels[user.role]}</span>
+          <MessageWith
+            message={(role) => t('dashboard.signedInAs', { role })}
+            slot={
+              <span className="badge badge-primary badge-soft font-semibold">{roleLabels[user.role]}</span>
+            }
+          />
           {user.role === 'seller' && user.verified ? (
-            <VerifiedMark variant="badge" label="Verified seller" />
+            <VerifiedMark variant="badge" label={t('dashboard.verifiedSeller')} />
           ) : null}
         </p>
       </header>

@@ -10,18 +10,15 @@ import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { errorMessage } from '../../../lib/api';
 import { useFavourites, useRemoveFavourite } from '../api';
 import { formatMoney } from '@furniture-mart/shared';
+import { t } from '@furniture-mart/shared';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-const statusText: Record<Favourite['status'], string> = {
-  available: 'Available',
-  being_paid: 'Being paid for',
-  sold: 'Sold',
-  removed: 'No longer on sale',
-};
+const statusText = (status: Favourite['status']) =>
+  status === 'removed' ? t('favourites.noLongerOnSale') : t(`productStatus.${status}`);
 
 /** The furniture a buyer saved, newest first, with what became of each piece. */
 export function FavouritesPage() {
@@ -33,15 +30,12 @@ export function FavouritesPage() {
 
   return (
     <section className="space-y-6">
-      <DocumentTitle title="Favourites" />
+      <DocumentTitle title={t('menu.favourites')} />
       <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">Favourites</h1>
-        <p className="max-w-2xl text-base-content/80">
-          Furniture you saved. You hear about it here and by email when its price drops, it sells or it is
-          taken off sale.
-        </p>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">{t('menu.favourites')}</h1>
+        <p className="max-w-2xl text-base-content/80">{t('favourites.intro')}</p>
       </header>
-      {favourites.isPending ? <Spinner label="Loading your favourites" /> : null}
+      {favourites.isPending ? <Spinner label={t('favourites.loading')} /> : null}
       {favourites.error && !data ? (
         <Alert tone="error" onRetry={() => void favourites.refetch()}>
           {errorMessage(favourites.error)}
@@ -52,7 +46,7 @@ export function FavouritesPage() {
         <div className="space-y-3 rounded-box border border-base-300 bg-base-100 p-6">
           <p>{catalogueMessages.noFavourites}</p>
           <Link to="/#categories" className="btn btn-primary btn-sm">
-            Browse furniture
+            {t('favourites.browse')}
           </Link>
         </div>
       ) : null}
@@ -106,7 +100,7 @@ export function FavouritesPage() {
                   ) : null}
                 </p>
                 <p className="flex flex-wrap items-center gap-1.5 text-sm">
-                  <span className="text-base-content/70">Seller:</span>
+                  <span className="text-base-content/70">{t('product.sellerLabel')}</span>
                   <Link to={`/sellers/${item.seller.id}`} className="link link-hover font-medium">
                     {item.seller.name}
                   </Link>
@@ -116,7 +110,7 @@ export function FavouritesPage() {
                   <span
                     className={`badge badge-soft ${item.status === 'available' ? 'badge-success' : 'badge-neutral'}`}
                   >
-                    {statusText[item.status]}
+                    {statusText(item.status)}
                   </span>
                 </p>
               </div>
@@ -129,8 +123,8 @@ export function FavouritesPage() {
           page={page}
           pageSize={data.pageSize}
           total={data.total}
-          label="Favourites pages"
-          noun="favourites"
+          label={t('favourites.pages')}
+          noun={t('favourites.noun')}
           linkTo={(target) => ({ search: target > 1 ? `page=${target}` : '' })}
         />
       ) : null}

@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useSubscribeToNewsletter } from '../api';
 import { useHydrated } from '../../../lib/useHydrated';
+import { t } from '@furniture-mart/shared';
 
 /** The browser's own check of an email-type field, in our words. */
 function validationMessage(input: HTMLInputElement): string | undefined {
@@ -68,9 +69,9 @@ export function NewsletterForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-2">
       <label htmlFor={id} className="block font-semibold">
-        Newsletter
+        {t('newsletter.title')}
       </label>
-      <p className="text-sm text-neutral-content/80">News about fresh listings and deals, now and then.</p>
+      <p className="text-sm text-neutral-content/80">{t('newsletter.about')}</p>
       <div className="join w-full">
         <input
           id={id}
@@ -78,7 +79,7 @@ export function NewsletterForm() {
           type="email"
           required
           maxLength={254}
-          placeholder="Enter email"
+          placeholder={t('newsletter.placeholder')}
           autoComplete="email"
           className={`input join-item w-full min-w-0 bg-base-100 text-base-content ${error ? 'input-error' : ''}`}
           aria-invalid={error ? true : undefined}
@@ -86,7 +87,7 @@ export function NewsletterForm() {
           onInput={onInput}
         />
         <SubmitButton pending={subscribe.isPending} disabled={!hydrated} className="btn-primary join-item">
-          Submit
+          {t('form.submit')}
         </SubmitButton>
       </div>
       {error ? (

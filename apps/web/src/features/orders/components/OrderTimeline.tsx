@@ -1,6 +1,7 @@
 import type { BookingDetail } from '@furniture-mart/shared';
 import { orderMessages } from '@furniture-mart/shared';
 import { useHydrated } from '../../../lib/useHydrated';
+import { cancelReasonLabel, formatDate, t } from '@furniture-mart/shared';
 
 interface Step {
   label: string;
@@ -10,23 +11,27 @@ interface Step {
 
 function steps(order: BookingDetail): Step[] {
   const list: Step[] = [
-    { label: 'Booked', at: order.createdAt, done: true },
-    { label: 'Paid', at: order.paidAt, done: order.paidAt !== null },
+    { label: t('timeline.booked'), at: order.createdAt, done: true },
+    { label: t('timeline.paid'), at: order.paidAt, done: order.paidAt !== null },
   ];
   if (order.status === 'cancelled') {
     list[1] = {
-      label: `Cancelled${order.cancelReason ? `: ${order.cancelReason}` : ''}`,
+      label: order.cancelReason
+        ? t('timeline.cancelledBecause', { reason: cancelReasonLabel(order.cancelReason) })
+        : t('timeline.cancelled'),
       at: order.cancelledAt,
       done: true,
     };
   } else if (order.status === 'refunded') {
     list.push({
-      label: `Refunded${order.cancelReason ? `: ${order.cancelReason}` : ''}`,
+      label: order.cancelReason
+        ? t('timeline.refundedBecause', { reason: cancelReasonLabel(order.cancelReason) })
+        : t('timeline.refunded'),
       at: order.refundedAt,
       done: true,
     });
   } else {
-    list.push({ label: 'Handed over, completed', at: order.completedAt, done: order.status === 'completed' });
+    list.push({ label: t('timeline.completed'), at: order.completedAt, done: order.status === 'completed' });
   }
   return list;
 }
@@ -35,7 +40,9 @@ function steps(order: BookingDetail): Step[] {
 export function OrderTimeline({ order }: { order: BookingDetail }) {
   const hydrated = useHydrated();
   const when = (at: string | null) =>
-    at ? new Date(at).toLocaleString(undefined, hydrated ? undefined : { timeZone: 'UTC' }) : null;
+    at
+      ? formatDate(at, { dateStyle: 'medium', timeStyle: 'short', ...(hydrated ? {} : { timeZone: 'UTC' }) })
+      : null;
   return (
     <section aria-labelledby="order-timeline" className="space-y-2">
       <h2 id="order-timeline" className="text-lg font-semibold">

@@ -12,6 +12,7 @@ import { useOrder } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { SellerHandoff } from '../components/SellerHandoff';
+import { localDigits, overviewMessages } from '@furniture-mart/shared';
 
 function Contact({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -82,7 +83,7 @@ export function OrderPage() {
         </div>
         {isBuyer && data.status === 'booked' ? (
           <Link to={`/dashboard/payment/${data.id}`} className="btn btn-primary">
-            Pay
+            {overviewMessages.pay}
           </Link>
         ) : null}
       </header>
@@ -94,7 +95,7 @@ export function OrderPage() {
               {orderMessages.handoffCodeLabel}
             </h2>
             <p className="font-mono text-4xl font-bold tracking-[0.3em]" data-testid="handoff-code">
-              {data.handoffCode}
+              {localDigits(data.handoffCode)}
             </p>
             <p className="text-base-content/80">{orderMessages.handoffCodeHelp}</p>
           </div>
@@ -109,7 +110,7 @@ export function OrderPage() {
           </p>
           {data.seller.phone ? (
             <a href={`tel:${data.seller.phone}`} className="link link-primary" data-testid="seller-phone">
-              {data.seller.phone}
+              {localDigits(data.seller.phone)}
             </a>
           ) : null}
         </Contact>
@@ -117,7 +118,7 @@ export function OrderPage() {
           <p className="font-semibold">{data.buyer.name}</p>
           {data.phone ? (
             <a href={`tel:${data.phone}`} className="link link-primary">
-              {data.phone}
+              {localDigits(data.phone)}
             </a>
           ) : null}
           {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}

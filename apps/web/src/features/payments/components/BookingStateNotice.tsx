@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import {
+  bookingStatusLabels,
   buyerMessages,
+  formatDate,
   messages,
+  t,
   orderCancelledMessage,
   paymentMessages,
   type Booking,
@@ -16,11 +19,15 @@ export function BookingStateNotice({ booking }: { booking: Booking }) {
       <section role="status" className="card border border-success/40 bg-success/10">
         <div className="card-body items-start gap-3">
           <h2 className="flex items-center gap-2 text-xl font-bold">
-            <span className="badge badge-success">paid</span>
+            <span className="badge badge-success">{bookingStatusLabels.paid}</span>
             {paymentMessages.alreadyPaid}
           </h2>
           {booking.paidAt ? (
-            <p className="text-base-content/80">Paid on {new Date(booking.paidAt).toLocaleString()}.</p>
+            <p className="text-base-content/80">
+              {t('payment.paidOn', {
+                date: formatDate(booking.paidAt, { dateStyle: 'medium', timeStyle: 'short' }),
+              })}
+            </p>
           ) : null}
           {booking.transactionId ? <TransactionId id={booking.transactionId} /> : null}
           <MyOrdersLink />
@@ -44,7 +51,7 @@ export function BookingStateNotice({ booking }: { booking: Booking }) {
 function MyOrdersLink() {
   return (
     <Link to="/dashboard/myOrders" className="btn btn-sm">
-      Go to My Orders
+      {t('payment.goToMyOrders')}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import type { Booking } from '@furniture-mart/shared';
 import { Price } from '../../../components/ui/Price';
+import { t } from '@furniture-mart/shared';
 
 interface OrderSummaryProps {
   booking: Booking;
@@ -15,7 +16,7 @@ export function OrderSummary({ booking, amountCents, currency }: OrderSummaryPro
     <section aria-labelledby="order-summary-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-4">
         <h2 id="order-summary-title" className="card-title text-lg">
-          Order summary
+          {t('payment.summary')}
         </h2>
         <div className="flex items-center gap-3">
           {cover ? (
@@ -30,11 +31,11 @@ export function OrderSummary({ booking, amountCents, currency }: OrderSummaryPro
           <p className="min-w-0 font-semibold break-words">{booking.product.title}</p>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-base-content/70">Name</dt>
+          <dt className="text-base-content/70">{t('booking.name')}</dt>
           <dd className="min-w-0 break-words font-medium">{booking.buyer.name}</dd>
-          <dt className="text-base-content/70">Email</dt>
+          <dt className="text-base-content/70">{t('booking.email')}</dt>
           <dd className="min-w-0 break-all font-medium">{booking.buyer.email}</dd>
-          <dt className="self-center text-base-content/70">Amount</dt>
+          <dt className="self-center text-base-content/70">{t('payment.amount')}</dt>
           <dd>
             <Price cents={amountCents} currency={currency} className="text-2xl font-bold text-primary" />
           </dd>

@@ -10,6 +10,7 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { useConfirmPayment } from '../api';
 import { formatExpiry } from '../cardExpiry';
 import { TestModeNotice } from './TestModeNotice';
+import { t } from '@furniture-mart/shared';
 
 const fields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 
@@ -75,15 +76,15 @@ export function SandboxCardForm({
   return (
     <div className="space-y-5">
       <TestModeNotice onUse={(number) => setValue('cardNumber', number, { shouldValidate: true })} />
-      <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Card details">
+      <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label={t('payment.cardDetails')}>
         <TextField
-          label="Name on card"
+          label={t('payment.nameOnCard')}
           autoComplete="cc-name"
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
-          label="Card number"
+          label={t('payment.cardNumber')}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
@@ -93,16 +94,16 @@ export function SandboxCardForm({
         />
         <div className="grid grid-cols-2 gap-4">
           <TextField
-            label="Expiry (MM/YY)"
+            label={t('payment.expiry')}
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('payment.expiryPlaceholder')}
             maxLength={7}
             error={errors.expiry?.message}
             {...expiry}
           />
           <TextField
-            label="CVC"
+            label={t('payment.cvc')}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
@@ -115,10 +116,10 @@ export function SandboxCardForm({
         <SubmitButton
           pending={isSubmitting}
           disabled={disabled}
-          pendingLabel="Processing…"
+          pendingLabel={t('payment.processing')}
           className="btn-primary w-full"
         >
-          Pay {amountLabel}
+          {t('payment.pay', { amount: amountLabel })}
         </SubmitButton>
         {/* The provider's words for a refused card take the focus, so the reason is read first. */}
         <Alert tone="error" takeFocus data-testid="card-error">

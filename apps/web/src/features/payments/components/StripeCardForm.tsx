@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api';
 import { webMessages } from '@furniture-mart/shared';
 import { useConfirmPayment } from '../api';
 import { loadStripe } from '../stripeJs';
+import { t } from '@furniture-mart/shared';
 
 interface StripeCardFormProps {
   bookingId: string;
@@ -84,19 +85,19 @@ export default function StripeCardForm({
   }
 
   return (
-    <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Card details">
+    <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label={t('payment.cardDetails')}>
       <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium">Card</span>
+        <span className="text-sm font-medium">{t('payment.card')}</span>
         <div ref={mountRef} className="input w-full items-center" />
-        {stripe ? null : <Spinner size="sm" label="Loading the secure card form" />}
+        {stripe ? null : <Spinner size="sm" label={t('payment.loadingCardForm')} />}
       </div>
       <SubmitButton
         pending={processing}
         disabled={!stripe}
-        pendingLabel="Processing…"
+        pendingLabel={t('payment.processing')}
         className="btn-primary w-full"
       >
-        Pay {amountLabel}
+        {t('payment.pay', { amount: amountLabel })}
       </SubmitButton>
       <Alert tone="error" takeFocus data-testid="card-error">
         {cardError}

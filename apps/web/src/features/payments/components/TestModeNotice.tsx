@@ -1,4 +1,5 @@
 import { paymentMessages, sandboxTestCards } from '@furniture-mart/shared';
+import { localDigits, t } from '@furniture-mart/shared';
 
 interface TestModeNoticeProps {
   /** Puts a test number into the card form. */
@@ -14,7 +15,7 @@ export function TestModeNotice({ onUse }: TestModeNoticeProps) {
       className="rounded-box border border-warning/50 bg-warning/10 p-4 text-sm"
     >
       <p id="test-mode-title" className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="badge badge-warning font-semibold">Test mode</span>{' '}
+        <span className="badge badge-warning font-semibold">{t('payment.testMode')}</span>{' '}
         <span className="font-medium">{paymentMessages.testMode}</span>
       </p>
       <ul className="mt-3 divide-y divide-warning/20">
@@ -24,21 +25,21 @@ export function TestModeNotice({ onUse }: TestModeNoticeProps) {
               type="button"
               className="link link-hover w-fit font-mono text-sm tracking-wide"
               onClick={() => onUse(card.number)}
-              aria-label={`Use test card ${card.number}`}
+              aria-label={t('payment.useTestCard', { number: localDigits(card.number) })}
             >
-              {card.number}
+              {localDigits(card.number)}
             </button>
             <span
               className={
                 card.outcome.kind === 'success' ? 'font-medium text-success' : 'text-base-content/80'
               }
             >
-              {card.outcome.kind === 'success' ? 'Succeeds' : card.outcome.message}
+              {card.outcome.kind === 'success' ? t('payment.succeeds') : card.outcome.message}
             </span>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-base-content/75">Use any future expiry date, any 3-digit CVC and any name.</p>
+      <p className="mt-2 text-base-content/75">{t('payment.anyExpiry')}</p>
     </div>
   );
 }

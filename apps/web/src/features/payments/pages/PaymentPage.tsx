@@ -13,6 +13,8 @@ import { BookingStateNotice } from '../components/BookingStateNotice';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentSuccess } from '../components/PaymentSuccess';
 import { SandboxCardForm } from '../components/SandboxCardForm';
+import { formatDate, t } from '@furniture-mart/shared';
+import { MessageWith } from '../../../components/MessageWith';
 
 // Stripe.js is only fetched when Stripe is the provider.
 const StripeCardForm = lazy(() => import('../components/StripeCardForm'));
@@ -47,12 +49,12 @@ export function PaymentPage() {
 
   return (
     <section className="space-y-6">
-      <DocumentTitle title="Payment" />
+      <DocumentTitle title={t('payment.title')} />
       <header className="space-y-1">
-        <h1 className="font-display text-3xl font-bold sm:text-4xl">Payment</h1>
+        <h1 className="font-display text-3xl font-bold sm:text-4xl">{t('payment.title')}</h1>
         <p className="text-base-content/80">
           {booking.data.status === 'booked'
-            ? `Pay for ${booking.data.product.title} by card.`
+            ? t('payment.payByCard', { title: booking.data.product.title })
             : booking.data.product.title}
         </p>
       </header>
@@ -99,18 +101,21 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
         <OrderSummary booking={booking} amountCents={amountCents} currency={currency} />
         {holdUntil ? (
           <p className="text-sm text-base-content/75">
-            We hold this item for you until{' '}
-            <time dateTime={holdUntil.toISOString()}>
-              {holdUntil.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
-            </time>
-            .
+            <MessageWith
+              message={(time) => t('payment.heldUntil', { time })}
+              slot={
+                <time dateTime={holdUntil.toISOString()}>
+                  {formatDate(holdUntil, { hour: 'numeric', minute: '2-digit' })}
+                </time>
+              }
+            />
           </p>
         ) : null}
       </div>
       <section aria-labelledby="card-title" className="card border border-base-300 bg-base-100 lg:col-span-3">
         <div className="card-body gap-4">
           <h2 id="card-title" className="card-title text-lg">
-            Card details
+            {t('payment.cardDetails')}
           </h2>
           {checkout.isError ? (
             <Alert tone="error" onRetry={() => void checkout.refetch()}>
@@ -119,7 +124,7 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
           ) : null}
           {provider.provider === 'stripe' ? (
             checkout.data?.clientSecret && provider.publishableKey ? (
-              <Suspense fallback={<Spinner label="Loading the secure card form" />}>
+              <Suspense fallback={<Spinner label={t('payment.loadingCardForm')} />}>
                 <StripeCardForm
                   bookingId={booking.id}
                   publishableKey={provider.publishableKey}
@@ -130,7 +135,7 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
                 />
               </Suspense>
             ) : checkout.isPending ? (
-              <Spinner label="Preparing your payment" />
+              <Spinner label={t('payment.preparing')} />
             ) : null
           ) : (
             <SandboxCardForm

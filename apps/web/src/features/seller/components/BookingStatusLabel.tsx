@@ -1,4 +1,5 @@
 import type { ProductBooking } from '@furniture-mart/shared';
+import { bookingStatusLabels, cancelReasonLabel, t } from '@furniture-mart/shared';
 
 /** A booking's state as the seller reads it. */
 export function BookingStatusLabel({
@@ -7,15 +8,17 @@ export function BookingStatusLabel({
   booking: Pick<ProductBooking, 'status' | 'cancelReason'>;
 }) {
   if (booking.status === 'paid')
-    return <span className="badge badge-success badge-soft font-semibold">paid</span>;
+    return <span className="badge badge-success badge-soft font-semibold">{bookingStatusLabels.paid}</span>;
   if (booking.status === 'completed')
-    return <span className="badge badge-success font-semibold">completed</span>;
+    return <span className="badge badge-success font-semibold">{bookingStatusLabels.completed}</span>;
   if (booking.status === 'booked')
-    return <span className="badge badge-warning badge-soft font-semibold">not paid yet</span>;
+    return (
+      <span className="badge badge-warning badge-soft font-semibold">{t('sellerBookings.notPaid')}</span>
+    );
   return (
     <span className="badge badge-ghost font-semibold">
-      {booking.status}
-      {booking.cancelReason ? `: ${booking.cancelReason}` : ''}
+      {bookingStatusLabels[booking.status]}
+      {booking.cancelReason ? `: ${cancelReasonLabel(booking.cancelReason)}` : ''}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { DataTable, type Column } from '../../../components/ui/DataTable';
 import { Price } from '../../../components/ui/Price';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { ProductBookingsButton } from './ProductBookingsButton';
+import { formatNumber, t } from '@furniture-mart/shared';
 
 interface MyProductsTableProps {
   rows: MyProduct[];
@@ -34,7 +35,7 @@ export function MyProductsTable({
 
   const status = (row: MyProduct) => (
     <span className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>
-      {row.status}
+      {t(`myProducts.status.${row.status}`)}
     </span>
   );
   const postDate = (row: MyProduct) => (
@@ -44,7 +45,7 @@ export function MyProductsTable({
   );
   const advertise = (row: MyProduct) =>
     row.advertised ? (
-      <span className="badge badge-accent">advertised</span>
+      <span className="badge badge-accent">{t('myProducts.advertised')}</span>
     ) : row.status === 'available' ? (
       <SubmitButton
         type="button"
@@ -52,12 +53,12 @@ export function MyProductsTable({
         spinnerSize="xs"
         className="btn-primary btn-sm"
         onClick={() => onAdvertise(row)}
-        aria-label={`Advertise ${row.title}`}
+        aria-label={t('myProducts.advertiseName', { title: row.title })}
       >
-        Advertise
+        {t('myProducts.advertise')}
       </SubmitButton>
     ) : (
-      <span className="text-base-content/60" aria-label="Not available">
+      <span className="text-base-content/60" aria-label={t('myProducts.notAvailable')}>
         —
       </span>
     );
@@ -75,9 +76,9 @@ export function MyProductsTable({
       <Link
         to={`/dashboard/products/${row.id}/edit`}
         className="btn btn-outline btn-sm"
-        aria-label={`Edit ${row.title}`}
+        aria-label={t('myProducts.editName', { title: row.title })}
       >
-        Edit
+        {t('myProducts.edit')}
       </Link>
     ) : null;
   const deleteButton = (row: MyProduct) => (
@@ -86,16 +87,20 @@ export function MyProductsTable({
       className="btn btn-error btn-outline btn-sm"
       onClick={() => onDelete(row)}
       disabled={busyId === row.id}
-      aria-label={`Delete ${row.title}`}
+      aria-label={t('admin.deleteName', { name: row.title })}
     >
-      Delete
+      {t('admin.delete')}
     </button>
   );
 
   const columns: Column<MyProduct>[] = [
-    { header: '#', cell: (_row, index) => firstNumber + index, className: `${wide} w-10 tabular-nums` },
     {
-      header: 'Name',
+      header: '#',
+      cell: (_row, index) => formatNumber(firstNumber + index),
+      className: `${wide} w-10 tabular-nums`,
+    },
+    {
+      header: t('booking.name'),
       className: cell,
       cell: (row) => (
         <div className="flex min-w-0 items-start gap-3 @3xl:min-w-40 @3xl:items-center">
@@ -131,16 +136,16 @@ export function MyProductsTable({
       ),
     },
     {
-      header: 'Price',
+      header: t('booking.price'),
       className: wide,
       cell: (row) => <Price cents={row.sellingPriceCents} currency={currency} />,
     },
-    { header: 'Post date', className: wide, cell: postDate },
-    { header: 'Status', className: wide, cell: status },
-    { header: 'Advertise', className: wide, cell: advertise },
-    { header: 'Bookings', className: wide, cell: bookings },
+    { header: t('myProducts.postDate'), className: wide, cell: postDate },
+    { header: t('orders.timeline'), className: wide, cell: status },
+    { header: t('myProducts.advertise'), className: wide, cell: advertise },
+    { header: t('sellerBookings.button'), className: wide, cell: bookings },
     {
-      header: 'Action',
+      header: t('admin.action'),
       className: wide,
       cell: (row) => (
         <div className="flex gap-2">
@@ -154,7 +159,7 @@ export function MyProductsTable({
   return (
     <div className="@container">
       <DataTable
-        caption="My products"
+        caption={t('myProducts.caption')}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { acceptedImageTypes, imageLimits } from '@furniture-mart/shared';
 import { Field } from '../../../components/ui/Field';
 import type { PhotoItem, PhotoUploads } from './usePhotoUploads';
+import { t } from '@furniture-mart/shared';
 
 interface PhotoPickerProps {
   uploads: PhotoUploads;
@@ -25,8 +26,8 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
   return (
     <div className="flex flex-col gap-1.5">
       <Field
-        label="Photos"
-        hint={`${imageLimits.minPhotos} to ${imageLimits.maxPhotos} photos (JPEG, PNG or WebP, up to 10 MB each). The first photo is the cover.`}
+        label={t('product.photos')}
+        hint={t('photos.hint', { min: imageLimits.minPhotos, max: imageLimits.maxPhotos })}
         error={error}
       >
         {(control) => (
@@ -43,19 +44,18 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
       </Field>
       {leftOut > 0 ? (
         <p className="text-sm font-medium text-warning" role="status">
-          Only {imageLimits.maxPhotos} photos can be added; {leftOut} {leftOut === 1 ? 'was' : 'were'} left
-          out.
+          {t('photos.leftOut', { max: imageLimits.maxPhotos, leftOut })}
         </p>
       ) : null}
 
       {items.length > 0 ? (
         <>
           <p className="sr-only" aria-live="polite">
-            {done} of {items.length} photos uploaded.
+            {t('photos.uploadedCount', { done, count: items.length })}
           </p>
           <ul
             className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
-            aria-label="Chosen photos"
+            aria-label={t('photos.chosen')}
           >
             {items.map((item, index) => (
               <PhotoTile key={item.key} item={item} index={index} uploads={uploads} />
@@ -68,16 +68,22 @@ export function PhotoPicker({ uploads, error }: PhotoPickerProps) {
 }
 
 function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; uploads: PhotoUploads }) {
-  const name = `photo ${index + 1} (${item.name})`;
+  const name = t('photos.name', { position: index + 1, file: item.name });
   const last = index === uploads.items.length - 1;
   const percent = Math.round(item.progress * 100);
 
   return (
     <li className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100">
       <div className="relative aspect-square bg-base-200">
-        <img src={item.previewUrl} alt={`Preview of ${name}`} className="h-full w-full object-cover" />
+        <img
+          src={item.previewUrl}
+          alt={t('photos.preview', { name })}
+          className="h-full w-full object-cover"
+        />
         {index === 0 ? (
-          <span className="badge badge-primary badge-sm absolute left-2 top-2 font-semibold">Cover</span>
+          <span className="badge badge-primary badge-sm absolute left-2 top-2 font-semibold">
+            {t('photos.cover')}
+          </span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-2 text-sm">
@@ -87,12 +93,16 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
               className="progress progress-primary w-full"
               value={percent}
               max={100}
-              aria-label={`Uploading ${name}`}
+              aria-label={t('photos.uploading', { name })}
             />
-            <span className="w-10 shrink-0 text-right tabular-nums text-base-content/70">{percent}%</span>
+            <span className="w-10 shrink-0 text-right tabular-nums text-base-content/70">
+              {t('photos.percent', { percent: percent / 100 })}
+            </span>
           </div>
         ) : item.status === 'done' ? (
-          <span className="font-medium text-success">{item.file ? 'Uploaded' : 'On the listing'}</span>
+          <span className="font-medium text-success">
+            {item.file ? t('photos.uploaded') : t('photos.onListing')}
+          </span>
         ) : (
           <span className="font-medium text-error" role="alert">
             {item.error}
@@ -101,7 +111,7 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
         <div className="mt-auto flex flex-wrap gap-1">
           {item.status === 'failed' && item.retryable ? (
             <button type="button" className="btn btn-xs" onClick={() => uploads.retry(item.key)}>
-              Try again
+              {t('ui.tryAgain')}
             </button>
           ) : null}
           {index > 0 ? (
@@ -109,9 +119,9 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
               type="button"
               className="btn btn-ghost btn-xs"
               onClick={() => uploads.move(item.key, -1)}
-              aria-label={`Move ${name} earlier`}
+              aria-label={t('photos.moveEarlier', { name })}
             >
-              Earlier
+              {t('photos.earlier')}
             </button>
           ) : null}
           {last ? null : (
@@ -119,9 +129,9 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
               type="button"
               className="btn btn-ghost btn-xs"
               onClick={() => uploads.move(item.key, 1)}
-              aria-label={`Move ${name} later`}
+              aria-label={t('photos.moveLater', { name })}
             >
-              Later
+              {t('photos.later')}
             </button>
           )}
           {index > 0 ? (
@@ -129,18 +139,18 @@ function PhotoTile({ item, index, uploads }: { item: PhotoItem; index: number; u
               type="button"
               className="btn btn-ghost btn-xs"
               onClick={() => uploads.makeCover(item.key)}
-              aria-label={`Make ${name} the cover`}
+              aria-label={t('photos.makeCoverName', { name })}
             >
-              Make cover
+              {t('photos.makeCover')}
             </button>
           ) : null}
           <button
             type="button"
             className="btn btn-ghost btn-xs text-error"
             onClick={() => uploads.remove(item.key)}
-            aria-label={`Remove ${name}`}
+            aria-label={t('photos.removeName', { name })}
           >
-            Remove
+            {t('photos.remove')}
           </button>
         </div>
       </div>

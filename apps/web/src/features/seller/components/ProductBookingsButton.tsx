@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ProductBookingsDialog } from './ProductBookingsDialog';
+import { formatNumber, t } from '@furniture-mart/shared';
 
 /**
  * Opens the list of bookings for one of the seller's products (buyer name, phone, meeting place).
@@ -28,11 +29,21 @@ export function ProductBookingsButton({
         type="button"
         className="btn btn-outline btn-sm whitespace-nowrap"
         aria-haspopup="dialog"
-        aria-label={`Bookings for ${productTitle}: ${openBookings} open${paidBookings > 0 ? `, ${paidBookings} paid` : ''}`}
+        aria-label={
+          paidBookings > 0
+            ? t('sellerBookings.buttonLabelPaid', {
+                title: productTitle,
+                open: openBookings,
+                paid: paidBookings,
+              })
+            : t('sellerBookings.buttonLabel', { title: productTitle, open: openBookings })
+        }
         onClick={() => setOpen(true)}
       >
-        Bookings
-        <span className={`badge badge-sm ${count > 0 ? 'badge-primary' : 'badge-ghost'}`}>{count}</span>
+        {t('sellerBookings.button')}
+        <span className={`badge badge-sm ${count > 0 ? 'badge-primary' : 'badge-ghost'}`}>
+          {formatNumber(count)}
+        </span>
       </button>
       {open ? (
         <ProductBookingsDialog

@@ -9,6 +9,7 @@ import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { errorMessage } from '../../../lib/api';
 import { PRODUCT_BOOKINGS_PAGE_SIZE, useProductBookings } from '../api';
 import { BookingStatusLabel } from './BookingStatusLabel';
+import { localDigits, t } from '@furniture-mart/shared';
 
 interface ProductBookingsDialogProps {
   productId: string;
@@ -29,7 +30,7 @@ export function ProductBookingsDialog({
 
   return (
     <Dialog
-      title={`Bookings for ${productTitle}`}
+      title={t('sellerBookings.title', { title: productTitle })}
       onClose={onClose}
       returnFocusRef={returnFocusRef}
       size="lg"
@@ -46,7 +47,7 @@ export function ProductBookingsDialog({
         <p className="py-8 text-center text-base-content/70">{messages.noData}</p>
       ) : (
         <div className="space-y-4">
-          <ul className="space-y-3" aria-label={`Buyers who booked ${productTitle}`}>
+          <ul className="space-y-3" aria-label={t('sellerBookings.buyersWhoBooked', { title: productTitle })}>
             {bookings.data.items.map((booking) => (
               <li key={booking.id} className="rounded-box border border-base-300 bg-base-100 p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,15 +60,15 @@ export function ProductBookingsDialog({
                   <BookingStatusLabel booking={booking} />
                 </div>
                 <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-                  <dt className="text-base-content/70">Phone</dt>
+                  <dt className="text-base-content/70">{t('booking.phone')}</dt>
                   <dd className="break-words">
                     <a className="link link-primary" href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>
-                      {booking.phone}
+                      {localDigits(booking.phone)}
                     </a>
                   </dd>
-                  <dt className="text-base-content/70">Meeting location</dt>
+                  <dt className="text-base-content/70">{t('booking.meetingLocation')}</dt>
                   <dd className="break-words">{booking.meetingLocation}</dd>
-                  <dt className="text-base-content/70">Booked on</dt>
+                  <dt className="text-base-content/70">{t('sellerBookings.bookedOn')}</dt>
                   <dd>
                     <time dateTime={booking.createdAt}>{postDateLabel(booking.createdAt)}</time>
                   </dd>
@@ -85,13 +86,13 @@ export function ProductBookingsDialog({
             pageSize={PRODUCT_BOOKINGS_PAGE_SIZE}
             total={bookings.data.total}
             onPageChange={setPage}
-            label="Booking pages"
+            label={t('sellerBookings.pages')}
           />
         </div>
       )}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose} data-autofocus>
-          Close
+          {t('dialog.close')}
         </button>
       </div>
     </Dialog>

@@ -24,6 +24,7 @@ import { useConfig, useMe } from '../../../lib/session';
 import { useCreateProduct, useEditProduct } from '../api';
 import { PhotoPicker } from './PhotoPicker';
 import { usePhotoUploads } from './usePhotoUploads';
+import { categoryName, conditionLabel, currencySymbol, locationLabel, t } from '@furniture-mart/shared';
 
 const fieldNames = [
   'title',
@@ -58,11 +59,9 @@ const emptyForm = {
   heightCm: '',
 } as unknown as ProductCreateRequest;
 
-const locationOptions = locations.map((value) => ({ value, label: value }));
-const conditionOptions = conditions.map((value) => ({
-  value,
-  label: value[0]!.toUpperCase() + value.slice(1),
-}));
+// Read when the form renders, so the labels are in the page's language.
+const locationOptions = () => locations.map((value) => ({ value, label: locationLabel(value) }));
+const conditionOptions = () => conditions.map((value) => ({ value, label: conditionLabel(value) }));
 
 /** The form's values of a product being edited, as the seller typed them when adding it. */
 function valuesOf(product: ProductPage): ProductCreateRequest {
@@ -185,67 +184,71 @@ export function ProductForm({ editing }: ProductFormProps) {
 
   const categoryOptions = (categories.data ?? []).map((category) => ({
     value: category.id,
-    label: category.title,
+    label: categoryName(category.slug, category.title),
   }));
   const photoError = errors.photoIds?.message ?? errors.photoIds?.root?.message;
 
   return (
     <form className="space-y-6" onSubmit={onSubmit} noValidate>
       <fieldset className="grid gap-4 md:grid-cols-2">
-        <legend className="sr-only">Product details</legend>
+        <legend className="sr-only">{t('productForm.details')}</legend>
         <TextField
-          label="Product name"
+          label={t('productForm.name')}
           autoComplete="off"
           error={errors.title?.message}
           {...register('title')}
         />
         <TextField
-          label="Phone"
+          label={t('booking.phone')}
           type="tel"
           autoComplete="tel"
           error={errors.phone?.message}
           {...register('phone')}
         />
         <TextField
-          label={`Purchase price (${currency})`}
+          label={t('productForm.purchasePrice', { symbol: currencySymbol(currency) })}
           inputMode="decimal"
           autoComplete="off"
-          hint="What you paid for it."
+          hint={t('productForm.purchasePriceHint')}
           error={errors.originalPrice?.message}
           {...register('originalPrice')}
         />
         <TextField
-          label={`Selling price (${currency})`}
+          label={t('productForm.sellingPrice', { symbol: currencySymbol(currency) })}
           inputMode="decimal"
           autoComplete="off"
-          hint="What you are asking for now."
+          hint={t('productForm.sellingPriceHint')}
           error={errors.sellingPrice?.message}
           {...register('sellingPrice')}
         />
         <TextField
-          label="Years used"
+          label={t('product.yearsUsed')}
           inputMode="numeric"
           autoComplete="off"
           error={errors.yearsUsed?.message}
           {...register('yearsUsed')}
         />
         <SelectField
-          label="Location"
-          emptyOption={{ label: 'Choose a location' }}
-          options={locationOptions}
+          label={t('filters.location')}
+          emptyOption={{ label: t('productForm.chooseLocation') }}
+          options={locationOptions()}
           error={errors.location?.message}
           {...register('location')}
         />
         <SelectField
-          label="Condition"
-          emptyOption={{ label: 'Choose the condition' }}
-          options={conditionOptions}
+          label={t('filters.condition')}
+          emptyOption={{ label: t('productForm.chooseCondition') }}
+          options={conditionOptions()}
           error={errors.condition?.message}
           {...register('condition')}
         />
         <SelectField
-          label="Category"
-          emptyOption={{ label: categories.isPending ? 'Loading categories…' : 'Choose a category' }}
+          label={t('filters.category')}
+          emptyOption={{
+            label: categories.isPending
+              ? t('productForm.loadingCategories')
+              : t('productForm.chooseCategory'),
+          }}
           options={categoryOptions}
           error={
             errors.categoryId?.message ?? (categories.isError ? errorMessage(categories.error) : undefined)
@@ -255,22 +258,22 @@ export function ProductForm({ editing }: ProductFormProps) {
       </fieldset>
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-base-content">Size in cm (optional)</legend>
+        <legend className="text-sm font-medium text-base-content">{t('productForm.size')}</legend>
         <div className="grid grid-cols-3 gap-3">
           <TextField
-            label="Width"
+            label={t('productForm.width')}
             inputMode="numeric"
             error={errors.widthCm?.message}
             {...register('widthCm')}
           />
           <TextField
-            label="Depth"
+            label={t('productForm.depth')}
             inputMode="numeric"
             error={errors.depthCm?.message}
             {...register('depthCm')}
           />
           <TextField
-            label="Height"
+            label={t('productForm.height')}
             inputMode="numeric"
             error={errors.heightCm?.message}
             {...register('heightCm')}
@@ -279,9 +282,9 @@ export function ProductForm({ editing }: ProductFormProps) {
       </fieldset>
 
       <TextAreaField
-        label="Description"
+        label={t('productPage.description')}
         rows={5}
-        hint="Material, size, any marks or repairs, and why you are selling."
+        hint={t('productForm.descriptionHint')}
         error={errors.description?.message}
         {...register('description')}
       />
@@ -289,17 +292,17 @@ export function ProductForm({ editing }: ProductFormProps) {
       <PhotoPicker uploads={uploads} error={photoError} />
 
       <TextField
-        label="Email"
+        label={t('booking.email')}
         type="email"
         value={me?.user.email ?? ''}
         readOnly
-        hint="From your account."
+        hint={t('productForm.emailHint')}
         inputClassName="bg-base-200"
       />
 
       <Alert tone="error">{photosMessage ?? formError}</Alert>
       <SubmitButton pending={isSubmitting} className="btn-primary w-full sm:w-auto">
-        {editing ? 'Save changes' : 'Add Product'}
+        {editing ? t('productForm.save') : t('productForm.add')}
       </SubmitButton>
     </form>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { imageLimits, sellerMessages, type UploadedImage } from '@furniture-mart/shared';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { uploadProductPhoto } from '../api';
+import { t } from '@furniture-mart/shared';
 
 export type PhotoStatus = 'uploading' | 'done' | 'failed';
 
@@ -46,7 +47,7 @@ export function usePhotoUploads(saved: readonly UploadedImage[] = []): PhotoUplo
     saved.map((photo) => ({
       key: `photo-${++nextKey}`,
       file: null,
-      name: 'saved photo',
+      name: t('photos.savedPhoto'),
       previewUrl: photo.thumbUrl,
       status: 'done',
       progress: 1,

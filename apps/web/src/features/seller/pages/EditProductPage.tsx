@@ -7,6 +7,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { editableProductQuery } from '../api';
 import { ProductForm } from '../components/ProductForm';
+import { priceDropShownDays, t } from '@furniture-mart/shared';
+import { MessageWith } from '../../../components/MessageWith';
 
 /** Edit a listing while it is available: the Add A Product form, filled in. */
 export function EditProductPage() {
@@ -20,26 +22,35 @@ export function EditProductPage() {
 
   return (
     <section className="max-w-4xl space-y-6">
-      <DocumentTitle title={data && !missing ? `Edit ${data.title}` : 'Edit listing'} />
+      <DocumentTitle
+        title={
+          data && !missing ? t('myProducts.editName', { title: data.title }) : t('productPage.editListing')
+        }
+      />
       <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">Edit listing</h1>
+        <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">
+          {t('productPage.editListing')}
+        </h1>
         {data && !missing ? (
           <p className="max-w-2xl text-base-content/80">
-            Changing{' '}
-            <Link to={`/products/${data.id}`} className="link link-primary">
-              {data.title}
-            </Link>
-            . After a lower price, buyers see the old one beside it for 14 days.
+            <MessageWith
+              message={(title) => t('editProduct.changing', { title, days: priceDropShownDays })}
+              slot={
+                <Link to={`/products/${data.id}`} className="link link-primary">
+                  {data.title}
+                </Link>
+              }
+            />
           </p>
         ) : null}
       </header>
-      {product.isPending ? <Spinner label="Loading the listing" /> : null}
+      {product.isPending ? <Spinner label={t('editProduct.loading')} /> : null}
       {missing ? (
         <Alert
           tone="error"
           action={
             <Link to="/dashboard/myProducts" className="btn btn-sm">
-              My Products
+              {t('menu.myProducts')}
             </Link>
           }
         >

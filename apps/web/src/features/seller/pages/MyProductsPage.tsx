@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { useConfig } from '../../../lib/session';
 import { MY_PRODUCTS_PAGE_SIZE, useAdvertiseProduct, useDeleteProduct, useMyProducts } from '../api';
 import { MyProductsTable } from '../components/MyProductsTable';
+import { t } from '@furniture-mart/shared';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -44,9 +45,9 @@ export function MyProductsPage() {
 
   const onDelete = async (product: MyProduct) => {
     const confirmed = await confirm({
-      title: 'Delete product',
+      title: t('myProducts.deleteTitle'),
       message: messages.confirmDeleteProduct,
-      confirmLabel: 'Delete',
+      confirmLabel: t('admin.delete'),
       destructive: true,
     });
     if (!confirmed) return;
@@ -67,16 +68,16 @@ export function MyProductsPage() {
   const data = products.data;
   return (
     <section className="space-y-6">
-      <DocumentTitle title="My Products" />
+      <DocumentTitle title={t('menu.myProducts')} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-2">
-          <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">My Products</h1>
-          <p className="max-w-2xl text-base-content/80">
-            Your listings with their price, post date and status. Advertise one to show it on the home page.
-          </p>
+          <h1 className="font-display text-3xl font-bold text-base-content sm:text-4xl">
+            {t('menu.myProducts')}
+          </h1>
+          <p className="max-w-2xl text-base-content/80">{t('myProducts.intro')}</p>
         </div>
         <Link to="/dashboard/addProduct" className="btn btn-primary">
-          Add A Product
+          {t('menu.addProduct')}
         </Link>
       </header>
 
@@ -101,7 +102,7 @@ export function MyProductsPage() {
               pageSize={data.pageSize}
               total={data.total}
               onPageChange={goTo}
-              label="My products pages"
+              label={t('myProducts.pages')}
             />
           ) : null}
         </div>

@@ -9,6 +9,7 @@ import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { isApiError } from '../../../lib/api';
 import { useSellerPage } from '../api';
+import { formatNumber, t } from '@furniture-mart/shared';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -26,11 +27,11 @@ export function SellerPage() {
   if (missing) {
     return (
       <div className="page-container space-y-4 py-8 text-center">
-        <DocumentTitle title="Seller not found" />
-        <h1 className="font-display text-3xl font-bold">Seller not found</h1>
+        <DocumentTitle title={t('sellerPage.notFound')} />
+        <h1 className="font-display text-3xl font-bold">{t('sellerPage.notFound')}</h1>
         <p className="text-base-content/80">{catalogueMessages.sellerNotFound}</p>
         <Link to="/" className="btn btn-primary">
-          Go to the home page
+          {t('sellerPage.goHome')}
         </Link>
       </div>
     );
@@ -38,7 +39,7 @@ export function SellerPage() {
   const data = result.data;
   return (
     <div className="page-container space-y-8">
-      <DocumentTitle title={data ? data.seller.name : 'Seller'} />
+      <DocumentTitle title={data ? data.seller.name : t('orders.contactSeller')} />
       {result.error && !data ? (
         <Alert tone="error" onRetry={() => void result.refetch()}>
           {result.error.message}
@@ -47,33 +48,37 @@ export function SellerPage() {
       {data ? (
         <>
           <header className="space-y-3">
-            <p className="text-sm font-semibold uppercase text-base-content/70">Seller</p>
+            <p className="text-sm font-semibold uppercase text-base-content/70">
+              {t('orders.contactSeller')}
+            </p>
             <h1 className="flex flex-wrap items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
               {data.seller.name}
-              {data.seller.verified ? <VerifiedMark variant="badge" label="Verified seller" /> : null}
+              {data.seller.verified ? (
+                <VerifiedMark variant="badge" label={t('dashboard.verifiedSeller')} />
+              ) : null}
             </h1>
             <MemberSince date={data.seller.memberSince} className="block text-base-content/80" />
             <dl className="flex flex-wrap gap-x-8 gap-y-2 text-base-content/80">
               <div className="flex gap-1.5">
-                <dt>For sale</dt>
+                <dt>{t('sellerPage.forSale')}</dt>
                 <dd className="font-semibold" data-testid="seller-listings">
-                  {data.seller.listings}
+                  {formatNumber(data.seller.listings)}
                 </dd>
               </div>
               <div className="flex gap-1.5">
-                <dt>Sold</dt>
+                <dt>{t('sellerPage.sold')}</dt>
                 <dd className="font-semibold" data-testid="seller-sold">
-                  {data.seller.sold}
+                  {formatNumber(data.seller.sold)}
                 </dd>
               </div>
             </dl>
           </header>
           <section aria-labelledby="seller-listings-heading" className="space-y-4">
             <h2 id="seller-listings-heading" className="font-display text-2xl font-bold">
-              Available listings
+              {t('sellerPage.available')}
             </h2>
             {data.products.items.length === 0 ? (
-              <p className="text-base-content/80">Nothing from this seller is for sale right now.</p>
+              <p className="text-base-content/80">{t('sellerPage.nothing')}</p>
             ) : (
               <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy={result.isPlaceholderData}>
                 {data.products.items.map((product) => (
@@ -87,8 +92,8 @@ export function SellerPage() {
               page={page}
               pageSize={data.products.pageSize}
               total={data.products.total}
-              label="Seller's listings pages"
-              noun="listings"
+              label={t('sellerPage.pages')}
+              noun={t('sellerPage.noun')}
               linkTo={(target) => ({ search: target > 1 ? `page=${target}` : '' })}
             />
           </section>
