@@ -152,6 +152,13 @@ export const configSchema = z.object({
   HANDOFF_AUTO_COMPLETE_DAYS: z.coerce.number().min(1).max(365).default(7),
   /** web: pages and API, no background jobs; worker: jobs, and only health, readiness and metrics. */
   ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
+  /**
+   * Who may browse categories and search: people signed in (the specification's rule) or, with
+   * `public`, visitors too. Product and seller pages are open to everyone either way.
+   */
+  CATALOGUE_ACCESS: z
+    .enum(['signed-in', 'public'], { error: 'must be signed-in or public' })
+    .default('signed-in'),
   /** Tries of one message before it is marked failed (a permanent refusal fails it at once). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** Provider calls of one refund before it is marked failed and waits for an administrator. */

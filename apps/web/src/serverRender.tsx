@@ -21,8 +21,15 @@ import {
   translate,
   type Locale,
   type Me,
+  type PublicConfig,
 } from '@furniture-mart/shared';
-import type { ApiFetch, PageRenderer, RenderedPage } from '@furniture-mart/shared/render';
+import type {
+  ApiFetch,
+  PageRenderer,
+  RenderedPage,
+  RenderOutcome,
+  SitemapAddress,
+} from '@furniture-mart/shared/render';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes, loadCodeFor } from './app/router';
@@ -30,7 +37,7 @@ import { DashboardShell } from './app/layouts/DashboardShell';
 import { pages, type Page } from './app/pages';
 import type { AppState } from './app/appState';
 import { authKeys, hasRole } from './features/auth/api';
-import { setApiTransport } from './lib/api';
+import { isApiError, setApiTransport } from './lib/api';
 
 // For the build's last step (scripts/prerender.mjs).
 export { builtPageTable, checkPages } from './app/pages';
@@ -54,10 +61,13 @@ setApiTransport((path, init) => {
 });
 
 /** Whether this viewer gets the page itself rather than the guard's way to sign in. */
-function mayView(page: Page, me: Me | null): boolean {
+async function mayView(page: Page, me: Me | null, fetchApi: ApiFetch): Promise<boolean> {
   if (page.access === 'public') return true;
-  if (!me) return false;
-  return page.access === 'signed-in' || hasRole(me, page.access);
+  if (me) return page.access === 'signed-in' || page.access === 'catalogue' || hasRole(me, page.access);
+  if (page.access !== 'catalogue') return false;
+  // A visitor reads the catalogue when the shop opens it.
+  const answer = await fetchApi('/api/config');
+  return answer.ok && ((await answer.json()) as PublicConfig).catalogueAccess === 'public';
 }
 
 /**
@@ -116,7 +126,7 @@ export async function renderAhead(pathname: string, locale: Locale): Promise<Ren
   const page = await renderLocale.run(locale, () =>
     render(new URL(pathname, 'http://localhost'), null, () => Promise.resolve()),
   );
-  if (!page) throw new Error(`${pathname} could not be rendered ahead`);
+  if (!page || page === 'not-found') throw new Error(`${pathname} could not be rendered ahead`);
   return page;
 }
 
@@ -126,16 +136,16 @@ export async function renderWithData(
   me: Me | null,
   fetchApi: ApiFetch,
   locale: Locale,
-): Promise<RenderedPage | null> {
+): Promise<RenderOutcome> {
   return renderLocale.run(locale, () => renderPageWithData(url, me, fetchApi));
 }
 
-async function renderPageWithData(url: URL, me: Me | null, fetchApi: ApiFetch): Promise<RenderedPage | null> {
+async function renderPageWithData(url: URL, me: Me | null, fetchApi: ApiFetch): Promise<RenderOutcome> {
   for (const page of pages) {
     if (page.rendering !== 'request' || !page.data) continue;
     const match = matchPath(page.path, url.pathname);
     if (!match) continue;
-    if (!mayView(page, me)) return null;
+    if (!(await mayView(page, me, fetchApi))) return null;
     const { data } = page;
     return renderCalls.run(fetchApi, () =>
       render(url, me, async (queryClient) => {
@@ -147,7 +157,7 @@ async function renderPageWithData(url: URL, me: Me | null, fetchApi: ApiFetch): 
 }
 
 /** Every address of a sitemap page with parameters, read as a visitor would. */
-export async function sitemapAddresses(pattern: string, fetchApi: ApiFetch): Promise<string[]> {
+export async function sitemapAddresses(pattern: string, fetchApi: ApiFetch): Promise<SitemapAddress[]> {
   const page = pages.find((candidate) => candidate.path === pattern);
   if (typeof page?.sitemap !== 'function') return [];
   const list = page.sitemap;
@@ -156,7 +166,10 @@ export async function sitemapAddresses(pattern: string, fetchApi: ApiFetch): Pro
   try {
     const entries = await renderCalls.run(fetchApi, () => list(queryClient));
     // generatePath encodes each parameter as one path segment.
-    return entries.map((params) => generatePath(pattern, params));
+    return entries.map(({ params, lastmod }) => ({
+      path: generatePath(pattern, params),
+      ...(lastmod ? { lastmod } : {}),
+    }));
   } finally {
     queryClient.clear();
   }
@@ -175,7 +188,11 @@ export async function renderComplete(
   locale: Locale,
 ): Promise<RenderedPage | null> {
   return renderLocale.run(locale, () =>
-    renderCalls.run(fetchApi, () => render(url, me, () => Promise.resolve(), { complete: true })),
+    renderCalls.run(fetchApi, () =>
+      render(url, me, () => Promise.resolve(), { complete: true }).then((page) =>
+        page === 'not-found' ? null : page,
+      ),
+    ),
   );
 }
 
@@ -184,7 +201,7 @@ async function render(
   me: Me | null,
   load: (queryClient: QueryClient) => Promise<void>,
   { complete = false }: { complete?: boolean } = {},
-): Promise<RenderedPage | null> {
+): Promise<RenderOutcome> {
   const queryClient = createQueryClient();
   // A failed read is not tried again here: the browser will, when it renders the page itself.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -193,8 +210,9 @@ async function render(
     try {
       // The page's code too, so it renders here in one pass, as the browser will hydrate it.
       await Promise.all([load(queryClient), loadCodeFor(url.pathname)]);
-    } catch {
-      return null;
+    } catch (error) {
+      // What the page shows does not exist (an unknown or removed product): the server answers 404.
+      return isApiError(error) && error.status === 404 ? 'not-found' : null;
     }
     const renderApp = () =>
       renderToString(

@@ -84,6 +84,10 @@ export const cardProviderNames = ['sandbox', 'stripe'] as const;
 /** GET /api/config: what the web app needs before anyone signs in. */
 export const publicConfigSchema = z.object({
   currency: z.string(),
+  /** The address people use (links to share, the pages' canonical addresses). */
+  publicUrl: z.string(),
+  /** Whether visitors may browse categories and search (CATALOGUE_ACCESS), or only people signed in. */
+  catalogueAccess: z.enum(['signed-in', 'public']),
   googleEnabled: z.boolean(),
   payments: z.object({
     provider: z.enum(cardProviderNames),

@@ -65,6 +65,12 @@ export type SellerPageHead = z.infer<typeof sellerPageHeadSchema>;
 
 /** GET /api/sellers/:id: the seller, then a page of their listings as product cards (like a category). */
 export const sellerPageSchema = z.object({ seller: sellerPageHeadSchema, products: productCardPageSchema });
+
+/** GET /api/products/sitemap: every product on sale, for the sitemap (its address and last change). */
+export const productSitemapSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), updatedAt: z.string() })),
+});
+export type ProductSitemap = z.infer<typeof productSitemapSchema>;
 export type SellerPage = z.infer<typeof sellerPageSchema>;
 
 // ---------- price filters ----------

@@ -12,8 +12,20 @@ import type { Locale, Me } from './index.js';
  */
 export const SIGNED_IN_HINT = 'fm_signed_in';
 
-/** Who may see a page; anyone else is sent to sign in. */
-export type PageAccess = 'public' | 'signed-in' | 'buyer' | 'seller' | 'admin';
+/**
+ * Who may see a page; anyone else is sent to sign in. `catalogue`: people signed in, or anyone when the
+ * shop opens its catalogue (CATALOGUE_ACCESS=public, told by GET /api/config).
+ */
+export type PageAccess = 'public' | 'catalogue' | 'signed-in' | 'buyer' | 'seller' | 'admin';
+
+/** One address of the sitemap, with when what it shows last changed (ISO date) when that is known. */
+export interface SitemapAddress {
+  path: string;
+  lastmod?: string;
+}
+
+/** What a page rendered per request came to: the page, no such thing to show (404), or not here. */
+export type RenderOutcome = RenderedPage | 'not-found' | null;
 
 /**
  * How a page first reaches the browser: rendered by the build (`ahead`, the same for every visitor),
@@ -78,12 +90,13 @@ export type ApiFetch = (path: string) => Promise<Response>;
 /** What the web app's server-side bundle exports for the server. */
 export interface PageRenderer {
   /**
-   * The page at `url` with its data, for this viewer, or null when it is not rendered per request, is
-   * for members only and no one is signed in, or its data could not all be read.
+   * The page at `url` with its data, for this viewer; `not-found` when what it shows does not exist (its
+   * API read answered 404); null when it is not rendered per request, is for members only and no one is
+   * signed in, or its data could not all be read.
    */
-  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch, locale: Locale): Promise<RenderedPage | null>;
+  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch, locale: Locale): Promise<RenderOutcome>;
   /** The app page as built (index.html) with a rendered page in it. */
   pageHtml(template: string, page: RenderedPage): string;
   /** Every address of a sitemap page with parameters (`/categories/:id`), read through the API. */
-  sitemapAddresses(pattern: string, fetchApi: ApiFetch): Promise<string[]>;
+  sitemapAddresses(pattern: string, fetchApi: ApiFetch): Promise<SitemapAddress[]>;
 }

@@ -29,7 +29,7 @@ const table: BuiltPageTable = {
     { path: '/signup', access: 'public', rendering: 'ahead', module: 'src/SignUp.tsx', sitemap: true },
     {
       path: '/categories/:id',
-      access: 'signed-in',
+      access: 'catalogue',
       rendering: 'request',
       module: 'src/Category.tsx',
       sitemap: true,
@@ -137,23 +137,28 @@ describe('app pages', () => {
     expect(matchesPattern('/categories/:id', '/categories/')).toBe(false);
   });
 
-  it('lists where search engines are not wanted: members-only pages that are not in the sitemap', () => {
-    expect(loadAppPages(root).membersOnly()).toEqual(['/search', '/dashboard']);
+  it('lists where search engines are not wanted: pages that need signing in', () => {
+    expect(loadAppPages(root).membersOnly()).toEqual(['/categories', '/search', '/dashboard']);
+    // The catalogue opened to visitors is theirs to read (the search page stays for members here).
+    expect(loadAppPages(root, null, { publicCatalogue: true }).membersOnly()).toEqual(['/search', '/dashboard']);
   });
 
   it('lists the sitemap: static pages as they are, and patterns only through the renderer', async () => {
     const fetchApi = () => Promise.reject(new Error('no API here'));
-    expect(await loadAppPages(root).sitemap(fetchApi)).toEqual(['/', '/login', '/signup']);
+    const paths = (list: { path: string }[]) => list.map((address) => address.path);
+    expect(paths(await loadAppPages(root).sitemap(fetchApi))).toEqual(['/', '/login', '/signup']);
     const asked: string[] = [];
     const renderer = {
       renderWithData: () => Promise.resolve(null),
       pageHtml: (template: string) => template,
       sitemapAddresses: (pattern: string) => {
         asked.push(pattern);
-        return Promise.resolve(['/categories/kitchen', '/categories/living-room']);
+        return Promise.resolve([{ path: '/categories/kitchen' }, { path: '/categories/living-room' }]);
       },
     };
-    expect(await loadAppPages(root, renderer).sitemap(fetchApi)).toEqual([
+    // The catalogue is listed only while visitors may read it.
+    expect(paths(await loadAppPages(root, renderer).sitemap(fetchApi))).toEqual(['/', '/login', '/signup']);
+    expect(paths(await loadAppPages(root, renderer, { publicCatalogue: true }).sitemap(fetchApi))).toEqual([
       '/',
       '/login',
       '/signup',

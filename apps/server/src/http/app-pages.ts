@@ -35,7 +35,9 @@ import {
   type ApiFetch,
   type BuiltPage,
   type BuiltPageTable,
+  type PageAccess,
   type PageRenderer,
+  type SitemapAddress,
 } from '@furniture-mart/shared/render';
 
 /** A renderer that holds a thread, ended with `close()`. */
@@ -76,7 +78,7 @@ const builtPageTableSchema = z.object({
   pages: z.array(
     z.object({
       path: z.string().regex(/^\/(?:[^/]+(?:\/[^/]+)*)?$/),
-      access: z.enum(['public', 'signed-in', 'buyer', 'seller', 'admin']),
+      access: z.enum(['public', 'catalogue', 'signed-in', 'buyer', 'seller', 'admin']),
       rendering: z.enum(['ahead', 'request', 'browser']),
       module: z.string().optional(),
       sitemap: z.boolean(),
@@ -126,8 +128,9 @@ export interface AppPages {
   /** Whether this page is rendered per request, with its data. */
   rendersWithData(page: BuiltPage): boolean;
   /**
-   * That page for this viewer, or null when it cannot be rendered here (no renderer, a page for
-   * members only and no one signed in, data that could not be read): the app page as built then.
+   * That page for this viewer; `not-found` when what it shows does not exist; null when it cannot be
+   * rendered here (no renderer, a page for members only and no one signed in, data that could not be
+   * read): the app page as built then.
    */
   renderWithData(
     page: BuiltPage,
@@ -135,9 +138,9 @@ export interface AppPages {
     me: Me | null,
     fetchApi: ApiFetch,
     locale: Locale,
-  ): Promise<string | null>;
-  /** The addresses the sitemap lists, in the table's order. */
-  sitemap(fetchApi: ApiFetch): Promise<string[]>;
+  ): Promise<string | 'not-found' | null>;
+  /** The addresses the sitemap lists, in the table's order: only pages anyone may read. */
+  sitemap(fetchApi: ApiFetch): Promise<SitemapAddress[]>;
   /**
    * Where search engines are not wanted: the first segment of each page that is for members only and
    * not in the sitemap (`/dashboard`, `/search`).
@@ -145,7 +148,18 @@ export interface AppPages {
   membersOnly(): string[];
 }
 
-export function loadAppPages(root: string, renderer: PageRenderer | null = null): AppPages {
+export interface AppPagesOptions {
+  /** Visitors may read the catalogue (CATALOGUE_ACCESS=public): its pages are anyone's. */
+  publicCatalogue?: boolean;
+}
+
+export function loadAppPages(
+  root: string,
+  renderer: PageRenderer | null = null,
+  { publicCatalogue = false }: AppPagesOptions = {},
+): AppPages {
+  const forAnyone = (access: PageAccess) =>
+    access === 'public' || (publicCatalogue && access === 'catalogue');
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   // A build without a language's page serves English in its place.
   const appPage = new Map<Locale, string>(
@@ -216,12 +230,14 @@ export function loadAppPages(root: string, renderer: PageRenderer | null = null)
     async renderWithData(page, url, me, fetchApi, locale) {
       if (!renderer || page.rendering !== 'request') return null;
       const rendered = await renderer.renderWithData(url, me, fetchApi, locale);
-      return rendered && withPreloads(renderer.pageHtml(appPage.get(locale)!, rendered), page.module);
+      if (!rendered || rendered === 'not-found') return rendered;
+      return withPreloads(renderer.pageHtml(appPage.get(locale)!, rendered), page.module);
     },
     async sitemap(fetchApi) {
-      const addresses: string[] = [];
-      for (const page of table.filter(({ sitemap }) => sitemap)) {
-        if (!page.path.includes('/:')) addresses.push(page.path);
+      const addresses: SitemapAddress[] = [];
+      // A page that needs signing in would show a crawler nothing but the way to sign in.
+      for (const page of table.filter(({ sitemap, access }) => sitemap && forAnyone(access))) {
+        if (!page.path.includes('/:')) addresses.push({ path: page.path });
         // Only the renderer knows how to list a pattern's addresses; without it there are none.
         else if (renderer) addresses.push(...(await renderer.sitemapAddresses(page.path, fetchApi)));
       }
@@ -230,7 +246,7 @@ export function loadAppPages(root: string, renderer: PageRenderer | null = null)
     membersOnly: () => [
       ...new Set(
         table
-          .filter(({ access, sitemap }) => access !== 'public' && !sitemap)
+          .filter(({ access }) => !forAnyone(access))
           .map(({ path: pattern }) => `/${pattern.split('/')[1]}`),
       ),
     ],

@@ -9,11 +9,12 @@ import path from 'node:path';
 import type { Category } from '@furniture-mart/shared';
 import type { BuiltPageTable, PageRenderer } from '@furniture-mart/shared/render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers/app.js';
+import { insertProduct } from '../../test/helpers/fixtures.js';
+import { createTestApp, signUp, type TestContext } from '../../test/helpers/app.js';
 
 /** The addresses a sitemap lists, in order. */
 function locations(xml: string): string[] {
-  return [...xml.matchAll(/<url><loc>([^<]*)<\/loc><\/url>/g)].map((match) => match[1]!);
+  return [...xml.matchAll(/<url><loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
 }
 
 describe('with the web build', () => {
@@ -33,8 +34,11 @@ describe('with the web build', () => {
     expect(lines).toContain('Allow: /');
     expect(lines).toContain('Disallow: /api/');
     expect(lines).toContain('Disallow: /dashboard');
-    // Public pages and the category pages stay open.
-    expect(lines.filter((line) => /^Disallow: \/(categories|login|signup|blog)?$/.test(line))).toEqual([]);
+    // Public pages, product and seller pages stay open; the catalogue is for members unless it is opened.
+    expect(lines.filter((line) => /^Disallow: \/(products|sellers|login|signup|blog)?$/.test(line))).toEqual(
+      [],
+    );
+    expect(lines).toContain('Disallow: /categories');
     expect(lines).toContain('Sitemap: http://localhost:3000/sitemap.xml');
 
     const head = await ctx.app.inject({ method: 'HEAD', url: '/robots.txt' });
@@ -42,7 +46,15 @@ describe('with the web build', () => {
     expect(head.body).toBe('');
   });
 
-  it('lists the public pages and every category page in the sitemap, at the public address', async () => {
+  it('lists the public pages and every product on sale with its last change, at the public address', async () => {
+    const seller = await signUp(ctx.app, 'seller');
+    const older = await insertProduct(ctx.database.db, seller.id, {
+      updatedAt: new Date('2026-11-01T10:00:00Z'),
+    });
+    const newer = await insertProduct(ctx.database.db, seller.id, {
+      updatedAt: new Date('2026-11-20T10:00:00Z'),
+    });
+    const sold = await insertProduct(ctx.database.db, seller.id, { status: 'sold' });
     const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -50,15 +62,18 @@ describe('with the web build', () => {
     expect(res.body).toMatch(
       /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
     );
-    const categories = (await ctx.app.inject({ method: 'GET', url: '/api/categories' })).json<Category[]>();
-    expect(categories.length).toBeGreaterThan(3);
     expect(locations(res.body)).toEqual([
       'http://localhost:3000/',
       'http://localhost:3000/blog',
       'http://localhost:3000/login',
       'http://localhost:3000/signup',
-      ...categories.map((category) => `http://localhost:3000/categories/${category.slug}`),
+      `http://localhost:3000/products/${newer.id}`,
+      `http://localhost:3000/products/${older.id}`,
     ]);
+    expect(res.body).toContain(
+      `<url><loc>http://localhost:3000/products/${newer.id}</loc><lastmod>2026-11-20T10:00:00.000Z</lastmod></url>`,
+    );
+    expect(res.body).not.toContain(sold.id);
     // Each address it lists is a page, not a 404.
     for (const address of locations(res.body)) {
       const page = await ctx.app.inject({ method: 'GET', url: new URL(address).pathname });
@@ -95,6 +110,31 @@ describe('with the web build', () => {
   });
 });
 
+describe('with the catalogue open to visitors (CATALOGUE_ACCESS=public)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ CATALOGUE_ACCESS: 'public' }, { serveWebApp: true });
+  });
+  afterAll(() => ctx.close());
+
+  it('lets crawlers and visitors read the category pages, and lists them', async () => {
+    const robots = (await ctx.app.inject({ method: 'GET', url: '/robots.txt' })).body.split('\n');
+    expect(robots).not.toContain('Disallow: /categories');
+    expect(robots).toContain('Disallow: /dashboard');
+    const categories = (await ctx.app.inject({ method: 'GET', url: '/api/categories' })).json<Category[]>();
+    const sitemap = locations((await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    for (const category of categories) {
+      expect(sitemap).toContain(`http://localhost:3000/categories/${category.slug}`);
+    }
+    const listing = await ctx.app.inject({ method: 'GET', url: `/api/categories/${categories[0]!.slug}` });
+    expect(listing.statusCode).toBe(200);
+    const page = await ctx.app.inject({ method: 'GET', url: `/categories/${categories[0]!.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="app-state"');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/products?q=chair' })).statusCode).toBe(200);
+  });
+});
+
 describe('with a renderer of our own', () => {
   const table: BuiltPageTable = {
     pages: [
@@ -113,7 +153,10 @@ describe('with a renderer of our own', () => {
       // Through the API, as a visitor.
       const me = await fetchApi('/api/me');
       const categories = (await (await fetchApi('/api/categories')).json()) as Category[];
-      return [`${pattern}?me=${me.status}`, `/rooms/${encodeURIComponent(`${categories[0]!.title} & more`)}`];
+      return [
+        { path: `${pattern}?me=${me.status}`, lastmod: '2026-11-20T10:00:00.000Z' },
+        { path: `/rooms/${encodeURIComponent(`${categories[0]!.title} & more`)}` },
+      ];
     },
   };
   let ctx: TestContext;
@@ -160,6 +203,7 @@ describe('with a renderer of our own', () => {
       'https://furniture.example/rooms/Bed%20Room%20%26%20more',
     ]);
     expect(res.body).not.toMatch(/&(?!#\d+;)/);
+    expect(res.body).toContain('<lastmod>2026-11-20T10:00:00.000Z</lastmod>');
   });
 
   it('answers 503 rather than a sitemap missing pages when the list cannot be read', async () => {

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorMessages } from '@furniture-mart/shared';
 import { ServiceUnavailable } from '../platform/errors.js';
+import type { SitemapAddress } from '@furniture-mart/shared/render';
 import { fetchInProcess, type AppPages } from './app-pages.js';
 
 /** Like the build's other unchanging-name files at the site root: checked again after five minutes. */
@@ -37,7 +38,7 @@ export async function discoveryRoutes(app: FastifyInstance, { pages }: Discovery
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    let addresses: string[];
+    let addresses: SitemapAddress[];
     try {
       // Read as a visitor: the sitemap is the same for everyone.
       addresses = await pages.sitemap(fetchInProcess(app));
@@ -46,7 +47,10 @@ export async function discoveryRoutes(app: FastifyInstance, { pages }: Discovery
       request.log.error({ err: error }, 'could not list the pages of the sitemap');
       throw new ServiceUnavailable(errorMessages.sitemapUnavailable);
     }
-    const urls = addresses.map((address) => `<url><loc>${escapeXml(origin + address)}</loc></url>`);
+    const urls = addresses.map(
+      ({ path, lastmod }) =>
+        `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`,
+    );
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', CACHE_CONTROL)

@@ -51,8 +51,8 @@ describe('the render thread', () => {
       request.run('one', () => thread.renderWithData(new URL('http://x/a?n=1'), me, echo, 'en')),
       request.run('two', () => thread.renderWithData(new URL('http://x/b?n=2'), me, echo, 'en')),
     ]);
-    expect(first?.html).toBe('Ana:200:one/api/echo?n=1');
-    expect(second?.html).toBe('Ana:200:two/api/echo?n=2');
+    expect(first).toMatchObject({ html: 'Ana:200:one/api/echo?n=1' });
+    expect(second).toMatchObject({ html: 'Ana:200:two/api/echo?n=2' });
   });
 
   it('leaves this thread free while a page renders', async () => {
@@ -85,7 +85,7 @@ describe('the render thread', () => {
     const page = await request.run('after', () =>
       thread.renderWithData(new URL('http://x/a'), me, echo, 'en'),
     );
-    expect(page?.html).toBe('Ana:200:after/api/echo');
+    expect(page).toMatchObject({ html: 'Ana:200:after/api/echo' });
   });
 
   it('renders nothing once closed', async () => {

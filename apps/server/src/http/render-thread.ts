@@ -11,20 +11,20 @@
 import { AsyncResource } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Locale, Me } from '@furniture-mart/shared';
-import type { ApiFetch, RenderedPage } from '@furniture-mart/shared/render';
+import type { ApiFetch, RenderOutcome } from '@furniture-mart/shared/render';
 
 type FromWorker =
   | { type: 'read'; id: number; read: number; path: string }
-  | { type: 'rendered'; id: number; page?: RenderedPage | null; error?: string };
+  | { type: 'rendered'; id: number; page?: RenderOutcome; error?: string };
 
 interface Pending {
   fetchApi: ApiFetch;
-  resolve: (page: RenderedPage | null) => void;
+  resolve: (page: RenderOutcome) => void;
   reject: (error: Error) => void;
 }
 
 export interface RenderThread {
-  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch, locale: Locale): Promise<RenderedPage | null>;
+  renderWithData(url: URL, me: Me | null, fetchApi: ApiFetch, locale: Locale): Promise<RenderOutcome>;
   close(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export function startRenderThread(file: string): RenderThread {
       if (closed) return Promise.resolve(null);
       worker ??= start();
       const id = nextId++;
-      return new Promise<RenderedPage | null>((resolve, reject) => {
+      return new Promise<RenderOutcome>((resolve, reject) => {
         pending.set(id, { fetchApi: AsyncResource.bind(fetchApi), resolve, reject });
         worker!.postMessage({ type: 'render', id, url: url.href, me, locale });
       });

@@ -91,7 +91,9 @@ export async function registerWebApp(
     if (built) app.addHook('onClose', () => built.close());
     pageRenderer = built;
   }
-  const pages = loadAppPages(root, pageRenderer);
+  const pages = loadAppPages(root, pageRenderer, {
+    publicCatalogue: app.hasDecorator('config') && app.config.CATALOGUE_ACCESS === 'public',
+  });
   await app.register(discoveryRoutes, { pages });
   // The page as built, English: sent as the build compressed it.
   const plainPage = pages.pageFor(undefined, false, 'en');
@@ -118,10 +120,17 @@ export async function registerWebApp(
     if (request.method === 'GET' && pages.rendersWithData(page)) {
       const rendered = await renderWithData(app, this, pages, page, url, visitor, pageCache).catch(
         (error: unknown) => {
+          if (error instanceof NothingToShow) return error;
           request.log.error({ err: error }, 'could not render the page; sending the app page as built');
           return null;
         },
       );
+      // What the page would show does not exist (an unknown or removed product): 404, with the app
+      // page, which says so.
+      if (rendered instanceof NothingToShow) {
+        const notFound = pages.pageFor(undefined, false, localeOf(request));
+        return sendCompressed(this.code(404), notFound, 'no-cache', compressedPage);
+      }
       // It shows this person's own header, so no shared cache may keep it.
       if (rendered) return sendKept(this, rendered);
     }
@@ -149,6 +158,9 @@ function requestedUrl(raw: string): URL {
   if (query !== -1) url.search = raw.slice(query);
   return url;
 }
+
+/** What a page would show does not exist (its API read answered 404). */
+class NothingToShow extends Error {}
 
 /**
  * A page rendered with the data its API routes give this person (their cookies go along), or the same
@@ -189,7 +201,14 @@ async function renderWithData(
   // A signed-in person's page reads their own data with their cookie; a visitor's reads nothing private.
   const fetchApi = fetchInProcess(app, me ? cookie : '');
   const pageLocale = locale;
-  const render = () => inLocale(pageLocale, () => pages.renderWithData(page, url, me, fetchApi, pageLocale));
+  const render = async () => {
+    const rendered = await inLocale(pageLocale, () =>
+      pages.renderWithData(page, url, me, fetchApi, pageLocale),
+    );
+    // Not kept: it is answered as not found (sendAppPage), and only until the thing exists.
+    if (rendered === 'not-found') throw new NothingToShow();
+    return rendered;
+  };
   // Someone who just wrote sees a page made now, from reads that include their change.
   if (!pageCache || app.readRouting?.isWriter())
     return render().then((html) => (html ? new KeptPage(html) : null));

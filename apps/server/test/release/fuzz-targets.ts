@@ -236,6 +236,7 @@ export const fuzzTargets: FuzzTarget[] = [
   getTarget('public', '/api/config', 'anonymous'),
   getTarget('public', '/api/categories', 'anonymous'),
   getTarget('public', '/api/products/advertised', 'anonymous'),
+  getTarget('public', '/api/products/sitemap', 'anonymous'),
   getTarget('public', '/media/categories/:file', 'anonymous', [], (pool) =>
     segmentArb(
       fc.oneof(

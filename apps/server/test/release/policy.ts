@@ -361,6 +361,13 @@ export const policy: PolicyRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/products/sitemap',
+    rule: 'anyone (the sitemap lists every product on sale)',
+    expect: all(200),
+    build: get('/api/products/sitemap'),
+  },
+  {
+    method: 'GET',
     route: '/media/categories/:file',
     rule: 'anyone',
     expect: all(200),
@@ -459,8 +466,8 @@ export const policy: PolicyRow[] = [
   {
     method: 'GET',
     route: '/api/products/:id',
-    rule: 'signed in (like a category page); a removed product is 404',
-    expect: signedIn(200),
+    rule: 'anyone (a shared link opens for visitors too); a removed product is 404',
+    expect: all(200),
     owned: { kind: 'product' },
     build: async (world, _actor, swapId) => ({
       method: 'GET',
@@ -482,8 +489,8 @@ export const policy: PolicyRow[] = [
   {
     method: 'GET',
     route: '/api/sellers/:id',
-    rule: 'signed in; anyone but a seller is an unknown seller',
-    expect: signedIn(200),
+    rule: 'anyone; anyone but a seller is an unknown seller',
+    expect: all(200),
     owned: { kind: 'user' },
     build: async (world, _actor, swapId) => ({
       method: 'GET',

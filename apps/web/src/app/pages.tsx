@@ -16,7 +16,13 @@ import {
   POPULAR_SHOWN,
 } from '../features/catalogue/api';
 import { HomePage } from '../features/catalogue/pages/HomePage';
-import { productPageQuery } from '../features/catalogue/productApi';
+import { productPageQuery, productSitemapQuery } from '../features/catalogue/productApi';
+
+/** One address of a page with parameters in the sitemap, and when what it shows last changed. */
+export interface SitemapEntry {
+  params: Params<string>;
+  lastmod?: string;
+}
 
 /** A page module under src/, named without its extension; it exports the page under its file's name. */
 export type PageModule = `features/${string}/pages/${string}`;
@@ -51,7 +57,7 @@ export interface Page {
    * Listed in the sitemap. A pattern with parameters says how to list its addresses: one set of
    * parameters per address, read through the API as a visitor.
    */
-  sitemap?: true | ((queryClient: QueryClient) => Promise<Params<string>[]>);
+  sitemap?: true | ((queryClient: QueryClient) => Promise<SitemapEntry[]>);
 }
 
 export const pages: readonly Page[] = [
@@ -109,17 +115,18 @@ export const pages: readonly Page[] = [
     module: 'features/auth/pages/ResetPasswordPage',
     rendering: 'browser',
   },
+  // For people signed in, as the specification says, unless the shop opens its catalogue to visitors.
   {
     path: '/search',
     layout: 'public',
-    access: 'signed-in',
+    access: 'catalogue',
     module: 'features/catalogue/pages/SearchPage',
     rendering: 'browser',
   },
   {
     path: '/categories/:id',
     layout: 'public',
-    access: 'signed-in',
+    access: 'catalogue',
     module: 'features/catalogue/pages/CategoryPage',
     // Only the plain category address (a link from the home page or the footer): filtered addresses
     // are read by the page itself.
@@ -139,15 +146,16 @@ export const pages: readonly Page[] = [
         queryClient.fetchQuery(categoryListingQuery(params.id!, readListingState(url.searchParams))),
       ),
     ],
+    // Listed only while visitors may read it (the server leaves out pages for members).
     sitemap: async (queryClient) =>
-      (await queryClient.fetchQuery(categoriesQuery)).map((category) => ({ id: category.slug })),
+      (await queryClient.fetchQuery(categoriesQuery)).map((category) => ({ params: { id: category.slug } })),
   },
-  // Signed-in only like a category, so not in the sitemap: a crawler would only meet the sign-in page.
-  // Rendered per request so a shared link opens on the product itself, photos and price included.
+  // Anyone's: a shared link opens on the product itself, rendered per request with its photos, price,
+  // preview tags and structured data; what a buyer does there asks a visitor to sign in first.
   {
     path: '/products/:id',
     layout: 'public',
-    access: 'signed-in',
+    access: 'public',
     module: 'features/catalogue/pages/ProductPage',
     prefetch: ({ queryClient, params }) => {
       if (params.id) void queryClient.prefetchQuery(productPageQuery(params.id));
@@ -158,11 +166,16 @@ export const pages: readonly Page[] = [
       queryClient.fetchQuery(categoriesQuery),
       queryClient.fetchQuery(productPageQuery(params.id!)),
     ],
+    sitemap: async (queryClient) =>
+      (await queryClient.fetchQuery(productSitemapQuery)).items.map((item) => ({
+        params: { id: item.id },
+        lastmod: item.updatedAt,
+      })),
   },
   {
     path: '/sellers/:id',
     layout: 'public',
-    access: 'signed-in',
+    access: 'public',
     module: 'features/sellers/pages/SellerPage',
     rendering: 'browser',
   },

@@ -114,8 +114,17 @@ function layoutRoutes(layout: Page['layout'], base: string, open: PageAccess): R
       group = [];
       guarded.set(page.access, group);
       // Nothing is more open than a layout, so a public page never reaches here.
-      const role = page.access === 'signed-in' || page.access === 'public' ? undefined : page.access;
-      routes.push({ element: <RequireAuth role={role} />, children: group });
+      routes.push({
+        element:
+          page.access === 'catalogue' ? (
+            <RequireAuth catalogue />
+          ) : (
+            <RequireAuth
+              role={page.access === 'signed-in' || page.access === 'public' ? undefined : page.access}
+            />
+          ),
+        children: group,
+      });
     }
     group.push(route);
   }

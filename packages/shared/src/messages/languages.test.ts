@@ -32,6 +32,7 @@ const sameInBothLanguages = new Set<string>([
   'listing.atLeast',
   'photos.percent',
   'fit.length',
+  'productPage.shareDescription',
 ]);
 
 /** A value of the right kind for each argument, so every message can be formatted. */

@@ -204,6 +204,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => ({
       currency: app.config.CURRENCY,
+      publicUrl: app.config.PUBLIC_URL,
+      catalogueAccess: app.config.CATALOGUE_ACCESS,
       googleEnabled: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
       payments: {
         provider: app.services.cardProvider.name,

@@ -1,6 +1,6 @@
 /**
- * Browsing: a category with its products and the search across categories (signed in), and the
- * advertised products shown on the home page (public).
+ * Browsing: a category with its products and the search across categories (signed in, or anyone with
+ * CATALOGUE_ACCESS=public), and the advertised products shown on the home page (public).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +11,7 @@ import {
   pageQuery,
   productCardPageSchema,
   productSearchQueryIn,
+  productSitemapSchema,
 } from '@furniture-mart/shared';
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -19,10 +20,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   // Price filters are read in the shop's currency, into the minor units the listing compares.
   const categoryProductsQuery = categoryProductsQueryIn(app.config.CURRENCY);
   const productSearchQuery = productSearchQueryIn(app.config.CURRENCY);
-  // Checked before the query is validated, so a signed-out visitor always gets 401.
+  // Checked before the query is validated, so a signed-out visitor always gets 401; unless the shop
+  // opens its catalogue to visitors (CATALOGUE_ACCESS=public).
+  const open = app.config.CATALOGUE_ACCESS === 'public';
   const signedIn = async (request: FastifyRequest) => {
-    await request.requireViewer();
+    if (!open) await request.requireViewer();
   };
+  const security = open ? [] : [{ session: [] }];
 
   route.get(
     '/api/categories/:id',
@@ -32,7 +36,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         summary:
           'A category (by id or slug) with one page of its available products; filters, search and sort',
-        security: [{ session: [] }],
+        security,
         params: categoryRefParams,
         querystring: categoryProductsQuery,
         response: { 200: categoryWithProductsSchema },
@@ -48,12 +52,24 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['catalogue'],
         summary: 'Search every available product by words in title and description, with filters and sort',
-        security: [{ session: [] }],
+        security,
         querystring: productSearchQuery,
         response: { 200: productCardPageSchema },
       },
     },
     async (request) => catalogue.search(request.query),
+  );
+
+  route.get(
+    '/api/products/sitemap',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Every product on sale with its last change, newest first (for the sitemap)',
+        response: { 200: productSitemapSchema },
+      },
+    },
+    async () => catalogue.sitemapProducts(),
   );
 
   route.get(

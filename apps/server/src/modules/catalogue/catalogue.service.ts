@@ -10,14 +10,26 @@ import {
   type CategoryWithProducts,
   type PageQuery,
   type ProductSearchQuery,
+  type ProductSitemap,
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CategoriesService } from '../categories/index.js';
 import { CardReader } from './cards.js';
-import type { CardFilter, CardOrder, CardPage, CardPageRequest } from './listing-sql.js';
+import {
+  visible,
+  type CardFilter,
+  type CardOrder,
+  type CardPage,
+  type CardPageRequest,
+} from './listing-sql.js';
+import { and, desc, sql } from 'drizzle-orm';
+import { products, users } from '../../platform/db/schema.js';
 
 type ListQuery = Omit<ProductSearchQuery, 'category'>;
+
+/** The most addresses one sitemap file may hold. */
+const SITEMAP_MAX = 50_000;
 
 export class CatalogueService {
   private readonly cardPages: CardReader;
@@ -47,6 +59,27 @@ export class CatalogueService {
     const filter = filterOf(query);
     if (query.category) filter.categoryId = await this.categoryIdForFilter(query.category);
     return this.cards('search', cardRequest(filter, query));
+  }
+
+  /**
+   * Every product on sale for the sitemap (a sitemap file holds at most 50,000 addresses), most
+   * recently changed first; kept like the listings, since any change to a listing changes it.
+   */
+  async sitemapProducts(): Promise<ProductSitemap> {
+    return this.deps.listings.read('sitemap-products', async () => {
+      const rows = await this.deps.readDb
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(
+          and(
+            visible,
+            sql`${products.sellerId} not in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`,
+          ),
+        )
+        .orderBy(desc(products.updatedAt), desc(products.id))
+        .limit(SITEMAP_MAX);
+      return { items: rows.map((row) => ({ id: row.id, updatedAt: row.updatedAt.toISOString() })) };
+    });
   }
 
   /** Advertised products still for sale, most recently advertised first. */

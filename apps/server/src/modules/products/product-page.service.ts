@@ -88,6 +88,9 @@ function preparePageRead(db: ServiceDeps['db']) {
     .prepare('product_page');
 }
 
+/** A visitor's id in the page's statement: no favourite or booking has it. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 export class ProductPageService {
   private readonly read: ReturnType<typeof preparePageRead>;
 
@@ -95,12 +98,13 @@ export class ProductPageService {
     this.read = preparePageRead(deps.readDb);
   }
 
-  async get(viewer: Viewer, productId: string): Promise<ProductPage> {
+  /** Anyone may read it; `viewer` (null for a visitor) adds what is theirs: saved, booked, owned. */
+  async get(viewer: Viewer | null, productId: string): Promise<ProductPage> {
     const { images } = this.deps;
-    const [row] = await this.read.execute({ productId, viewerId: viewer.id });
+    const [row] = await this.read.execute({ productId, viewerId: viewer?.id ?? NOBODY });
     if (!row) throw new NotFound(catalogueMessages.productNotFound);
 
-    const own = row.sellerId === viewer.id;
+    const own = row.sellerId === viewer?.id;
     const { photos, favourite, booking } = row;
 
     return {

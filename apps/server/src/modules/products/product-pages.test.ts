@@ -94,10 +94,18 @@ async function favouriteMails(productId: string) {
 }
 
 describe('GET /api/products/:id', () => {
-  it('shows every field, photo and the seller card to anyone signed in, and 401 signed out', async () => {
+  it('shows every field, photo and the seller card to anyone, a visitor too, and no contact details', async () => {
     const id = await addProduct();
     const signedOut = await new TestClient(ctx.app).get(`/api/products/${id}`);
-    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toMatchObject({
+      id,
+      title: 'Teak bookcase',
+      viewer: { own: false, favourite: false, booking: null, phone: null, savedCount: null },
+    });
+    // A public answer never holds a phone number or an email address.
+    expect(signedOut.body).not.toContain('555 010 2030');
+    expect(signedOut.body).not.toMatch(/@example\.test/);
 
     const res = await buyer.client.get(`/api/products/${id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -508,8 +516,10 @@ describe('GET /api/sellers/:id', () => {
     expect(page.products.items[0].seller.id).toBe(fresh.id);
   });
 
-  it('answers 401 signed out, 404 for a buyer or unknown id, 400 for a bad page', async () => {
-    expect((await new TestClient(ctx.app).get(`/api/sellers/${seller.id}`)).statusCode).toBe(401);
+  it('answers anyone, a visitor too; 404 for a buyer or unknown id, 400 for a bad page', async () => {
+    const visitor = await new TestClient(ctx.app).get(`/api/sellers/${seller.id}`);
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).not.toMatch(/@example\.test/);
     for (const id of [buyer.id, randomUUID()]) {
       const res = await buyer.client.get(`/api/sellers/${id}`);
       expect(res.statusCode).toBe(404);

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams, sellerPageQuery, sellerPageSchema } from '@furniture-mart/shared';
-import { allow } from '../../platform/auth/allow.js';
 
 export async function sellersRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
   route.get(
     '/api/sellers/:id',
     {
-      // The same access as a category page: anyone signed in.
-      ...allow(),
+      // Open to anyone, like the product pages that link to it.
       schema: {
         tags: ['catalogue'],
         summary:
@@ -19,9 +17,6 @@ export async function sellersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: sellerPageSchema },
       },
     },
-    async (request) => {
-      await request.requireViewer();
-      return app.services.sellers.page(request.params.id, request.query);
-    },
+    async (request) => app.services.sellers.page(request.params.id, request.query),
   );
 }

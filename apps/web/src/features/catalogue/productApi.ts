@@ -2,15 +2,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   catalogueMessages,
+  idParams,
   pagination,
   type Booking,
   type Favourite,
   type FavouriteState,
   type Page,
   type ProductPage,
+  type ProductSitemap,
 } from '@furniture-mart/shared';
 import { notify } from '../../components/ui/Toasts';
-import { api, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage } from '../../lib/api';
 import { catalogueKeys } from '../../lib/catalogue';
 import { sharedKeys } from '../../lib/queryKeys';
 import { useAuth } from '../../lib/session';
@@ -24,9 +26,22 @@ const openBookingsKey = [...sharedKeys.myBookings, 'open-by-product'] as const;
 export function productPageQuery(id: string) {
   return queryOptions({
     queryKey: productPageKey(id),
-    queryFn: ({ signal }) => api.get<ProductPage>(`/api/products/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => {
+      // An address that cannot name a product names no product: not found, as an unknown one is, so
+      // the server answers it 404 too.
+      if (!idParams.safeParse({ id }).success) {
+        return Promise.reject(new ApiError(404, 'NOT_FOUND', catalogueMessages.productNotFound));
+      }
+      return api.get<ProductPage>(`/api/products/${encodeURIComponent(id)}`, signal);
+    },
   });
 }
+
+/** Every product on sale, for the sitemap the server builds from the page table. */
+export const productSitemapQuery = queryOptions({
+  queryKey: ['products', 'sitemap'] as const,
+  queryFn: ({ signal }) => api.get<ProductSitemap>('/api/products/sitemap', signal),
+});
 
 export function useProductPage(id: string) {
   return useQuery(productPageQuery(id));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import {
   catalogueMessages,
   buyerMessages,
@@ -18,6 +18,7 @@ import { useAuth } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
 import { NoPhoto } from '../components/NoPhoto';
 import { useProductActionDialogs } from '../components/ProductActionDialogs';
+import { ProductMeta } from '../components/ProductMeta';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { WasPrice } from '../components/WasPrice';
 import { useProductPage, useToggleFavourite } from '../productApi';
@@ -26,7 +27,7 @@ import { categoryName, formatNumber, locationLabel, t } from '@furniture-mart/sh
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProductPage(id);
-  const missing = isApiError(product.error) && (product.error.status === 404 || product.error.status === 400);
+  const missing = isApiError(product.error) && product.error.status === 404;
 
   if (missing) {
     return (
@@ -78,6 +79,7 @@ function ProductDetails({ product }: { product: ProductPageData }) {
   return (
     <div className="page-container space-y-8">
       <DocumentTitle title={product.title} />
+      <ProductMeta product={product} />
       <nav aria-label={t('nav.breadcrumb')} className="breadcrumbs text-sm">
         <ul>
           <li>
@@ -186,6 +188,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
   const auth = useAuth();
   const toggle = useToggleFavourite();
   const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
+  if (auth.status === 'signedOut') return <VisitorActions product={product} />;
   if (auth.status !== 'signedIn') return null;
   const { me } = auth;
   const { viewer } = product;
@@ -261,6 +264,30 @@ function ProductActions({ product }: { product: ProductPageData }) {
         </p>
       )}
       {actions.dialogs}
+    </div>
+  );
+}
+
+/**
+ * A visitor sees what they could do here; each asks them to sign in first and brings them back to this
+ * page afterwards (the login page reads where they came from).
+ */
+function VisitorActions({ product }: { product: ProductPageData }) {
+  const location = useLocation();
+  const back = { from: location };
+  return (
+    <div className="space-y-3" data-testid="visitor-actions">
+      <p className="text-sm text-base-content/80">{t('productPage.signInToAct')}</p>
+      <div className="flex flex-wrap gap-2">
+        {product.status === 'available' ? (
+          <Link to="/login" state={back} className="btn btn-primary flex-1 sm:flex-none">
+            {t('booking.title')}
+          </Link>
+        ) : null}
+        <Link to="/login" state={back} className="btn btn-outline">
+          {t('favourites.saveShort')}
+        </Link>
+      </div>
     </div>
   );
 }
