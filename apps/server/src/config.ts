@@ -159,6 +159,12 @@ export const configSchema = z.object({
   CATALOGUE_ACCESS: z
     .enum(['signed-in', 'public'], { error: 'must be signed-in or public' })
     .default('signed-in'),
+  /** Messages one person may send within a minute; an account younger than a day, the second. */
+  MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  NEW_ACCOUNT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Conversations one buyer may start within a day; an account younger than a day, the second. */
+  CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  NEW_ACCOUNT_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
   /** Tries of one message before it is marked failed (a permanent refusal fails it at once). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** Provider calls of one refund before it is marked failed and waits for an administrator. */

@@ -1,6 +1,7 @@
 /**
  * The server's background work: sending queued mail, asking the payment provider for pending refunds,
- * completing paid orders nobody handed over in time, and removing photos never added to a product.
+ * completing paid orders nobody handed over in time, mailing messages left unread, and removing photos
+ * never added to a product or a message.
  * Started by server.ts on instances whose ROLE is worker or all (tests drive each job's runOnce
  * directly), stopped before the app closes. Each claims its rows in the database (or runs under an
  * advisory lock), so several instances on one PostgreSQL never do the same work twice.
@@ -15,7 +16,7 @@ export function startBackgroundJobs(
   app: FastifyInstance,
   onRun: (job: string, failed: boolean) => void = () => {},
 ) {
-  const { mail, refunds, orders, uploads } = app.services;
+  const { mail, refunds, orders, uploads, conversations } = app.services;
   const controller = new AbortController();
   const job = (name: string, everyMs: number, task: () => Promise<unknown>, firstDelayMs = 0) =>
     new PeriodicJob(name, everyMs, task, app.log, onRun, firstDelayMs);
@@ -32,9 +33,16 @@ export function startBackgroundJobs(
           uploads.removeUnattached(),
         );
         if (removed) app.log.info({ removed }, 'removed photos never added to a product');
+        const unsent = await app.database.ifUnlocked(advisoryLocks.photoCleanup, () =>
+          conversations.removeUnsentPhotos(),
+        );
+        if (unsent) app.log.info({ removed: unsent }, 'removed message photos never sent');
+        await conversations.pruneEvents();
       },
       60_000,
     ),
+    // Messages unread for ten minutes, mailed to their readers; conversations claimed with SKIP LOCKED.
+    job('message-mail', 60_000, () => conversations.mailUnreadOnce()),
   ];
   for (const each of jobs) each.start();
   return {

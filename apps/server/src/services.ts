@@ -23,6 +23,7 @@ import { SellersService } from './modules/sellers/sellers.service.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import type { ReadRouting } from './platform/db/replicas.js';
 import { LanguageService } from './modules/accounts/languages.service.js';
+import { ConversationsService } from './modules/conversations/conversations.service.js';
 
 export function createServices({
   mail,
@@ -59,6 +60,7 @@ export function createServices({
     uploads: new UploadsService(deps),
     bookings: new BookingsService(deps),
     reports: new ReportsService(deps),
+    conversations: new ConversationsService(deps),
     payments: new PaymentsService(deps),
     admin: new AdminService(deps),
     jobs,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { auditActions, productPageStatuses, reportReasons, reportStatuses, roles } from './enums.js';
 import { pageOf, pageQuery, photoSchema } from './common.js';
+import { messageSchema } from './conversations.js';
 
 // ---------- requests ----------
 
@@ -45,6 +46,18 @@ export const reportQueueRowSchema = z.object({
   /** By name only: a reporter's email never leaves, not even to an admin. */
   reporter: z.object({ id: z.uuid(), name: z.string() }),
   productOpenReports: z.number().int(),
+  /**
+   * A report of a message in a conversation about the product (null: of the product itself): the
+   * message, its sender, and the conversation around it (up to ten messages before and after).
+   */
+  message: z
+    .object({
+      id: z.uuid(),
+      removed: z.boolean(),
+      sender: z.object({ id: z.uuid(), name: z.string(), email: z.string(), removed: z.boolean() }),
+      around: z.array(messageSchema),
+    })
+    .nullable(),
 });
 export type ReportQueueRow = z.infer<typeof reportQueueRowSchema>;
 

@@ -1,6 +1,13 @@
 /** Buying: booking a product, its orders as buyer and seller see them, and reporting a product. */
 import { z } from 'zod';
-import { bookingStatuses, productStatuses, reportLimits, reportReasons, reportStatuses } from './enums.js';
+import {
+  bookingStatuses,
+  productReportReasons,
+  productStatuses,
+  reportLimits,
+  reportReasons,
+  reportStatuses,
+} from './enums.js';
 import { choice, pageOf, phoneSchema, photoSchema, requiredText, says } from './common.js';
 
 // ---------- requests ----------
@@ -14,7 +21,7 @@ export type BookingCreateBody = z.input<typeof bookingCreateBody>;
 
 export const reportCreateBody = z.object({
   productId: z.uuid(says('common.invalidProduct')),
-  reason: choice(reportReasons),
+  reason: choice(productReportReasons),
   details: z
     .string()
     .trim()

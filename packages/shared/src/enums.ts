@@ -39,7 +39,8 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 export const reportStatuses = ['open', 'closed'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
-export const reportReasons = [
+/** Why a product is reported. */
+export const productReportReasons = [
   'scam',
   'wrong_condition',
   'prohibited',
@@ -47,6 +48,14 @@ export const reportReasons = [
   'offensive',
   'other',
 ] as const;
+/** Why a message in a conversation is reported. */
+export const messageReportReasons = ['scam', 'harassment', 'offensive', 'spam', 'other'] as const;
+export type MessageReportReason = (typeof messageReportReasons)[number];
+/** Every reason a report in the administrators' queue can give. */
+export const reportReasons = [...new Set([...productReportReasons, ...messageReportReasons])] as [
+  (typeof productReportReasons)[number] | MessageReportReason,
+  ...((typeof productReportReasons)[number] | MessageReportReason)[],
+];
 export type ReportReason = (typeof reportReasons)[number];
 
 /** `best`: the best matches of a search's words first (a listing without words has no best, only newest). */
@@ -59,6 +68,7 @@ export const auditActions = [
   'report.remove',
   'reported_item.remove',
   'job.retry',
+  'message.remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

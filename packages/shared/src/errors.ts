@@ -39,6 +39,8 @@ export const errorCodes = {
   BAD_ORIGIN: entry(403, 'errors.badOrigin'),
   OWN_PRODUCT: entry(403, 'buyer.ownProduct'),
   ACCOUNT_REMOVED: entry(403, 'common.accountRemoved'),
+  BLOCKED: entry(403, 'conversations.blockedByThem'),
+  COUNTERPART_REMOVED: entry(403, 'conversations.counterpartRemoved'),
   // 404: unknown, or not yours (the same answer, so ids cannot be probed)
   NOT_FOUND: entry(404, 'errors.notFound'),
   WEBHOOK_NOT_CONFIGURED: entry(404, 'payments.webhookNotConfigured'),

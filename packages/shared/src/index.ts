@@ -21,6 +21,7 @@ export * from './jobs.js';
 export * from './newsletter.js';
 export * from './digits.js';
 export * from './contact-mask.js';
+export * from './conversations.js';
 export * from './length.js';
 export * from './home.js';
 export * from './fit.js';

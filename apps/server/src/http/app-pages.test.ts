@@ -140,7 +140,10 @@ describe('app pages', () => {
   it('lists where search engines are not wanted: pages that need signing in', () => {
     expect(loadAppPages(root).membersOnly()).toEqual(['/categories', '/search', '/dashboard']);
     // The catalogue opened to visitors is theirs to read (the search page stays for members here).
-    expect(loadAppPages(root, null, { publicCatalogue: true }).membersOnly()).toEqual(['/search', '/dashboard']);
+    expect(loadAppPages(root, null, { publicCatalogue: true }).membersOnly()).toEqual([
+      '/search',
+      '/dashboard',
+    ]);
   });
 
   it('lists the sitemap: static pages as they are, and patterns only through the renderer', async () => {

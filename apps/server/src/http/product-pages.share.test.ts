@@ -64,7 +64,9 @@ describe('a product page opened from a shared link', () => {
     expect(meta(html, 'og:title')).toBe('Teak three-seat sofa');
     expect(meta(html, 'og:url')).toBe(url);
     expect(meta(html, 'og:description')).toMatch(/\$450\.00.*Firm cushions/);
-    expect(meta(html, 'og:image')).toMatch(/^https:\/\/furniture\.example\/media\/uploads\/.+-display\.webp$/);
+    expect(meta(html, 'og:image')).toMatch(
+      /^https:\/\/furniture\.example\/media\/uploads\/.+-display\.webp$/,
+    );
     expect(Number(meta(html, 'og:image:width'))).toBeGreaterThan(0);
     expect(meta(html, 'product:price:amount')).toBe('450.00');
     expect(meta(html, 'product:price:currency')).toBe('USD');

@@ -17,6 +17,7 @@ import { devMailRoutes } from './mail/dev-mail.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
 import { sellersRoutes } from './sellers/sellers.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
+import { conversationsRoutes } from './conversations/conversations.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -36,4 +37,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(favouritesRoutes);
   await app.register(sellersRoutes);
   await app.register(jobsRoutes);
+  await app.register(conversationsRoutes);
 }

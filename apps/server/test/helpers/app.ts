@@ -42,6 +42,11 @@ export async function createTestApp(
     // Test files reuse one buyer across many products; the limits have tests of their own.
     MAX_CHECKOUT_HOLDS: '100',
     MAX_OPEN_BOOKINGS: '1000',
+    // The same for the pace of conversations, which conversations.test.ts holds at its defaults.
+    MESSAGES_PER_MINUTE: '10000',
+    NEW_ACCOUNT_MESSAGES_PER_MINUTE: '10000',
+    CONVERSATIONS_PER_DAY: '10000',
+    NEW_ACCOUNT_CONVERSATIONS_PER_DAY: '10000',
     // A test process blocks its own event loop (property tests, image work): no load shedding, except
     // in the tests of load shedding, which set their own limits.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

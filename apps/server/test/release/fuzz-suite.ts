@@ -41,7 +41,8 @@ export function fuzzGroup(group: FuzzGroup, onReady?: (ctx: ReleaseApp) => void)
         }
         // The generated oversized JSON bodies met the body limit (uploads have their own, larger one).
         const writes = target.method !== 'GET' && target.method !== 'HEAD';
-        if (writes && target.route !== '/api/uploads/images' && FUZZ_RUNS >= 1000) {
+        const uploads = ['/api/uploads/images', '/api/conversations/:id/photos'];
+        if (writes && !uploads.includes(target.route) && FUZZ_RUNS >= 1000) {
           expect(statuses.get(413) ?? 0, 'oversized bodies answered 413').toBeGreaterThan(0);
         }
       },

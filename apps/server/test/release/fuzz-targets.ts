@@ -4,7 +4,13 @@
  * target; the fuzz test files run one group each, so the two test workers share the load.
  */
 import fc from 'fast-check';
-import { conditions, locations, reportReasons, sandboxTestCards } from '@furniture-mart/shared';
+import {
+  conditions,
+  locations,
+  messageReportReasons,
+  reportReasons,
+  sandboxTestCards,
+} from '@furniture-mart/shared';
 import type { Actor, World } from './world.js';
 import { smallJpeg } from './world.js';
 import {
@@ -23,7 +29,7 @@ import {
   type FuzzRequest,
 } from './fuzz.js';
 
-export type FuzzGroup = 'public' | 'buyer' | 'seller-admin';
+export type FuzzGroup = 'public' | 'buyer' | 'seller-admin' | 'conversations';
 
 /**
  * Real objects for the generators to mix in, made once per test file. Routes that delete or change an
@@ -54,6 +60,10 @@ export interface Pool {
   buyers: string[];
   sellers: string[];
   emails: string[];
+  /** Conversations of the buyer with the seller: a question, and an answer with a photo. */
+  conversations: { id: string; messageId: string; replyId: string; photoId: string }[];
+  /** Reports of messages, for the remove-the-message route. */
+  messageReports: string[];
 }
 
 export async function createPool(world: World, size = 12): Promise<Pool> {
@@ -91,6 +101,12 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
     buyers,
     sellers,
     emails: [world.buyer.email, world.seller.email, world.admin.email, world.removedBuyer.email],
+    conversations: await (async () => {
+      const made = [];
+      for (let i = 0; i < 4; i++) made.push(await world.conversation());
+      return made;
+    })(),
+    messageReports: await list(() => world.messageReport(), 4),
   };
 }
 
@@ -640,5 +656,106 @@ export const fuzzTargets: FuzzTarget[] = [
     'admin',
     () => jsonBodyArb(noFields, 1),
     idPath('/api/admin/reports/:id/product', (pool) => pool.itemReports),
+  ),
+  // ---------- conversations ----------
+  // The event stream as a visitor only: a stream that is accepted never ends, so what a signed-in
+  // person sends it is tried by its own tests (modules/conversations/live-events.test.ts).
+  getTarget('conversations', '/api/my/events', 'anonymous', ['lastEventId']),
+  writeTarget(
+    'conversations',
+    'POST',
+    '/api/products/:id/conversations',
+    'buyer',
+    () => jsonBodyArb({ body: text(2100) }),
+    idPath('/api/products/:id/conversations', (pool) => pool.fresh),
+  ),
+  getTarget('conversations', '/api/my/conversations', 'buyer', ['productId']),
+  getTarget('conversations', '/api/my/unread', 'seller'),
+  getTarget('conversations', '/api/my/message-mail', 'buyer'),
+  writeTarget('conversations', 'PUT', '/api/my/message-mail', 'buyer', () =>
+    jsonBodyArb({ enabled: lean(fc.boolean(), fc.constantFrom('yes', 1, null)) }),
+  ),
+  getTarget(
+    'conversations',
+    '/api/conversations/:id',
+    'buyer',
+    [],
+    idPath('/api/conversations/:id', (pool) => pool.conversations.map((c) => c.id)),
+  ),
+  getTarget(
+    'conversations',
+    '/api/conversations/:id/messages',
+    'seller',
+    ['after', 'before'],
+    idPath('/api/conversations/:id/messages', (pool) => pool.conversations.map((c) => c.id)),
+  ),
+  writeTarget(
+    'conversations',
+    'POST',
+    '/api/conversations/:id/messages',
+    'seller',
+    (pool) =>
+      jsonBodyArb({
+        body: text(2100),
+        photoIds: fc.array(
+          uuidOr(() => pool.conversations.map((c) => c.photoId)),
+          { maxLength: 6 },
+        ),
+      }),
+    idPath('/api/conversations/:id/messages', (pool) => pool.conversations.map((c) => c.id)),
+  ),
+  writeTarget(
+    'conversations',
+    'POST',
+    '/api/conversations/:id/read',
+    'buyer',
+    (pool) => jsonBodyArb({ upTo: uuidOr(() => pool.conversations.map((c) => c.replyId)) }),
+    idPath('/api/conversations/:id/read', (pool) => pool.conversations.map((c) => c.id)),
+  ),
+  ...(['POST', 'DELETE'] as const).map((method) =>
+    writeTarget(
+      'conversations',
+      method,
+      '/api/conversations/:id/block',
+      'buyer',
+      () => jsonBodyArb({ blocked: fc.boolean(), userId: fc.uuid() }, 1),
+      idPath('/api/conversations/:id/block', (pool) => pool.conversations.map((c) => c.id)),
+    ),
+  ),
+  writeTarget(
+    'conversations',
+    'POST',
+    '/api/conversations/:id/photos',
+    'buyer',
+    (pool) => multipartArb(pool.image),
+    idPath('/api/conversations/:id/photos', (pool) => pool.conversations.map((c) => c.id)),
+  ),
+  getTarget('conversations', '/api/conversations/:id/photos/:photoId', 'buyer', ['size'], (pool) =>
+    fc
+      .tuple(
+        segmentArb(idArb(() => pool.conversations.map((c) => c.id))),
+        segmentArb(idArb(() => pool.conversations.map((c) => c.photoId))),
+      )
+      .map(([id, photoId]) => `/api/conversations/${id}/photos/${photoId}`),
+  ),
+  writeTarget(
+    'conversations',
+    'POST',
+    '/api/messages/:id/report',
+    'buyer',
+    () =>
+      jsonBodyArb({
+        reason: lean(fc.constantFrom(...messageReportReasons), fc.constantFrom(...reportReasons, 'rude')),
+        details: text(1100),
+      }),
+    idPath('/api/messages/:id/report', (pool) => pool.conversations.map((c) => c.replyId)),
+  ),
+  writeTarget(
+    'conversations',
+    'DELETE',
+    '/api/admin/reports/:id/message',
+    'admin',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/admin/reports/:id/message', (pool) => [...pool.messageReports, ...pool.itemReports]),
   ),
 ];

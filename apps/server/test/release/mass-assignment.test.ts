@@ -9,6 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
+  conversationMessages,
+  conversations,
   favourites,
   mailOutbox,
   newsletterSubscribers,
@@ -667,6 +669,80 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
             .from(reports)
             .where(and(eq(reports.productId, productId), eq(reports.status, 'open')));
           expect(open).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/products/:id/conversations',
+    run: async (extra) => {
+      const productId = await world.product();
+      const res = await post(
+        `/api/products/${productId}/conversations`,
+        { body: 'Is it still available?', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db()
+            .select()
+            .from(conversations)
+            .where(eq(conversations.id, res.json().conversation.id));
+          expect(row).toMatchObject({ productId, buyerId: world.buyer.id, sellerId: world.seller.id });
+          const [message] = await db()
+            .select()
+            .from(conversationMessages)
+            .where(eq(conversationMessages.conversationId, row!.id));
+          expect(message).toMatchObject({ senderId: world.buyer.id, removedAt: null, masked: false });
+          expect(message!.id).not.toBe(extra.id);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/conversations/:id/messages',
+    run: async (extra) => {
+      const conversation = await world.conversation();
+      const res = await post(
+        `/api/conversations/${conversation.id}/messages`,
+        { body: 'Can I come on Saturday?', ...extra },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [message] = await db()
+            .select()
+            .from(conversationMessages)
+            .where(eq(conversationMessages.id, res.json().id));
+          expect(message).toMatchObject({
+            conversationId: conversation.id,
+            senderId: world.seller.id,
+            removedAt: null,
+          });
+          expect(message!.createdAt.getFullYear()).toBeGreaterThan(2000);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/messages/:id/report',
+    run: async (extra) => {
+      // A reporter of its own each time: a person's reports per hour are limited.
+      const reporter = await world.user('buyer');
+      const conversation = await world.conversation(reporter);
+      const res = await post(
+        `/api/messages/${conversation.replyId}/report`,
+        { reason: 'spam', ...extra },
+        reporter.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(reports).where(eq(reports.id, res.json().id));
+          expect(row).toMatchObject({
+            messageId: conversation.replyId,
+            reporterId: reporter.id,
+            status: 'open',
+          });
         },
       });
     },

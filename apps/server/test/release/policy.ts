@@ -26,8 +26,10 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD, type Actor, type World, multipartBody, smallJpeg } from './world.js';
 
 export interface PolicyRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
+  /** An event stream: read until its headers (and its body only when it is refused). */
+  stream?: boolean;
   /** JSON body. */
   body?: unknown;
   /** A raw body (multipart), with its content type in headers. */
@@ -49,7 +51,10 @@ export interface PolicyRow {
   expect: Record<Actor, number>;
   build: Build;
   /** The id in this request is someone's object; an unknown id answers `missingStatus` (default 404). */
-  owned?: { kind: 'booking' | 'product' | 'report' | 'user' | 'photo'; missingStatus?: number };
+  owned?: {
+    kind: 'booking' | 'product' | 'report' | 'user' | 'photo' | 'conversation' | 'message';
+    missingStatus?: number;
+  };
   /** A wildcard route: the concrete URLs it is tried with (each is a row of its own). */
   concrete?: string;
 }
@@ -767,6 +772,164 @@ export const policy: PolicyRow[] = [
     build: async (world, _actor, swapId) => ({
       method: 'DELETE',
       url: `/api/admin/reports/${swapId ?? (await world.report(await world.product()))}/product`,
+    }),
+  },
+  // ---------- conversations: the buyer and the seller of one, and nobody else ----------
+  {
+    method: 'POST',
+    route: '/api/products/:id/conversations',
+    rule: 'buyers, about an available product',
+    expect: only({ buyer: 201, otherBuyer: 201 }),
+    owned: { kind: 'product' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/products/${swapId ?? (await world.product())}/conversations`,
+      body: { body: 'Is it still available?' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/conversations',
+    rule: 'buyers and sellers (their own)',
+    expect: only({ buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200 }),
+    build: get('/api/my/conversations'),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/unread',
+    rule: 'buyers and sellers (their own)',
+    expect: only({ buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200 }),
+    build: get('/api/my/unread'),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/message-mail',
+    rule: 'buyers and sellers (their own)',
+    expect: only({ buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200 }),
+    build: get('/api/my/message-mail'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/my/message-mail',
+    rule: 'buyers and sellers (their own)',
+    expect: only({ buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200 }),
+    build: async () => ({ method: 'PUT', url: '/api/my/message-mail', body: { enabled: true } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/events',
+    rule: 'buyers and sellers (their own events)',
+    expect: only({ buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200 }),
+    build: async () => ({ method: 'GET', url: '/api/my/events', stream: true }),
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/:id',
+    rule: 'its buyer and its seller',
+    expect: only({ buyer: 200, seller: 200, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'conversation' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/conversations/${swapId ?? (await world.conversation()).id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/:id/messages',
+    rule: 'its buyer and its seller',
+    expect: only({ buyer: 200, seller: 200, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'conversation' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/conversations/${swapId ?? (await world.conversation()).id}/messages`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/messages',
+    rule: 'its buyer and its seller',
+    expect: only({ buyer: 201, seller: 201, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'conversation' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/conversations/${swapId ?? (await world.conversation()).id}/messages`,
+      body: { body: 'Can I see it on Saturday?' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/read',
+    rule: 'its buyer and its seller',
+    expect: only({ buyer: 200, seller: 200, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'conversation' },
+    build: async (world, _actor, swapId) => {
+      const conversation = await world.conversation();
+      return {
+        method: 'POST',
+        url: `/api/conversations/${swapId ?? conversation.id}/read`,
+        body: { upTo: conversation.replyId },
+      };
+    },
+  },
+  ...(['POST', 'DELETE'] as const).map((method): PolicyRow => ({
+    method,
+    route: '/api/conversations/:id/block',
+    rule: 'its buyer and its seller',
+    expect: only({ buyer: 200, seller: 200, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'conversation' },
+    build: async (world, _actor, swapId) => ({
+      method,
+      url: `/api/conversations/${swapId ?? (await world.conversation()).id}/block`,
+      ...(method === 'POST' ? { body: {} } : {}),
+    }),
+  })),
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/photos',
+    rule: 'its buyer and its seller',
+    expect: only({ buyer: 201, seller: 201, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'conversation' },
+    build: async (world, _actor, swapId) => {
+      const { payload, headers } = multipartBody(await smallJpeg());
+      const url = `/api/conversations/${swapId ?? (await world.conversation()).id}/photos`;
+      return { method: 'POST', url, payload, headers };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/:id/photos/:photoId',
+    rule: 'its buyer and its seller (an admin only once the message is reported)',
+    expect: { ...signedIn(404), buyer: 200, seller: 200 },
+    owned: { kind: 'photo' },
+    build: async (world, _actor, swapId) => {
+      const conversation = await world.conversation();
+      return {
+        method: 'GET',
+        url: `/api/conversations/${conversation.id}/photos/${swapId ?? conversation.photoId}`,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/:id/report',
+    rule: "its buyer and its seller, the other person's message",
+    expect: only({ buyer: 201, seller: 400, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'message' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/messages/${swapId ?? (await world.conversation()).replyId}/report`,
+      body: { reason: 'scam', details: 'Asks for money first.' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/reports/:id/message',
+    rule: 'admins',
+    expect: only({ admin: 204 }),
+    owned: { kind: 'report' },
+    build: async (world, _actor, swapId) => ({
+      method: 'DELETE',
+      url: `/api/admin/reports/${swapId ?? (await world.messageReport())}/message`,
     }),
   },
 ];

@@ -18,6 +18,7 @@ export function send(
         ? request.cookie
         : world.client(actor).cookie;
   const json = request.body !== undefined && request.payload === undefined;
+  if (request.stream) return sendStream(world, request, cookie);
   return world.app.inject({
     method: request.method,
     url: request.url,
@@ -32,6 +33,42 @@ export function send(
       : json
         ? { payload: JSON.stringify(request.body) }
         : {}),
+  });
+}
+
+/**
+ * An event stream never ends by itself: its answer is taken once the headers arrive, and its body read
+ * only when it is refused (an error ends it); an accepted stream is cut off.
+ */
+async function sendStream(
+  world: World,
+  request: PolicyRequest,
+  cookie: string | null | undefined,
+): Promise<LightMyRequestResponse> {
+  const controller = new AbortController();
+  const response = await world.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: {
+      origin: TEST_ORIGIN,
+      accept: 'text/event-stream',
+      ...(cookie ? { cookie } : {}),
+      ...request.headers,
+    },
+    payloadAsStream: true,
+    signal: controller.signal,
+  });
+  let body = '';
+  if (response.statusCode >= 300 || request.method === 'HEAD') {
+    for await (const chunk of response.stream()) body += String(chunk);
+  } else {
+    controller.abort();
+    response.stream().on('error', () => {});
+  }
+  return Object.assign(Object.create(response) as LightMyRequestResponse, {
+    body,
+    payload: body,
+    json: () => JSON.parse(body) as unknown,
   });
 }
 

@@ -7,7 +7,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import sharp from 'sharp';
-import { favourites, mailOutbox, type products } from '../../src/platform/db/schema.js';
+import { eq } from 'drizzle-orm';
+import {
+  conversations,
+  favourites,
+  mailOutbox,
+  reports,
+  userBlocks,
+  type products,
+} from '../../src/platform/db/schema.js';
 import {
   categoryRows,
   insertBooking,
@@ -17,6 +25,7 @@ import {
   markPaid,
 } from '../helpers/fixtures.js';
 import { createTestApp, signUp, TestClient, type TestContext, type TestUser } from '../helpers/app.js';
+import type { Viewer } from '../../src/platform/auth/viewer.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -82,6 +91,15 @@ export interface World {
   failedJob(): Promise<string>;
   /** A fresh account that nobody has touched yet (a target for admin actions). */
   user(role: 'buyer' | 'seller'): Promise<TestUser>;
+  /**
+   * A conversation of the buyer with the seller about a fresh product: the buyer's question
+   * (`messageId`) and the seller's answer with a photo (`replyId`, `photoId`).
+   */
+  conversation(
+    asker?: TestUser,
+  ): Promise<{ id: string; messageId: string; replyId: string; photoId: string }>;
+  /** A report of a message (the seller's answer, reported by the buyer). */
+  messageReport(): Promise<string>;
 }
 
 export async function createWorld(app: FastifyInstance): Promise<World> {
@@ -177,8 +195,56 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
       return row!.id;
     },
     user: (role) => signUp(app, role, { password: PASSWORD }),
+    async conversation(asker = buyer) {
+      const conversations = app.services.conversations;
+      const [asBuyer, asSeller] = [viewerOf(asker), viewerOf(seller)];
+      // Fresh each time: a block one request made between the two is lifted for the next.
+      await db.delete(userBlocks);
+      const productId = await world.product();
+      const started = await conversations.start(asBuyer, productId, 'Is it still available?');
+      const photo = await conversations.uploadPhoto(asSeller, started.conversation.id, await smallJpeg());
+      const reply = await conversations.send(asSeller, started.conversation.id, {
+        body: 'Yes, here is the back.',
+        photoIds: [photo.id],
+      });
+      return {
+        id: started.conversation.id,
+        messageId: started.message.id,
+        replyId: reply.id,
+        photoId: photo.id,
+      };
+    },
+    async messageReport() {
+      // A row, as world.report writes one: the buyer's reports per hour are left for the report route.
+      const { id, replyId } = await world.conversation();
+      const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id));
+      const [row] = await db
+        .insert(reports)
+        .values({
+          productId: conversation!.productId,
+          messageId: replyId,
+          reporterId: buyer.id,
+          reason: 'scam',
+        })
+        .returning({ id: reports.id });
+      return row!.id;
+    },
   };
   return world;
+}
+
+/** The signed-in user a service is called for, as a route would pass it. */
+function viewerOf(user: TestUser): Viewer {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: null,
+    role: user.role,
+    verified: false,
+    emailVerified: false,
+    locale: 'en',
+  };
 }
 
 /** A small real JPEG for the upload route. */

@@ -1,4 +1,9 @@
 /** Conversations between a buyer and a seller. */
-import { messageGroup } from './runtime.js';
+import { currentLocale, messageGroup, translate } from './runtime.js';
 
-export const conversationMessages = messageGroup('conversations');
+export const conversationMessages = messageGroup('conversations', {
+  tooManyMessages: (seconds: number) =>
+    translate(currentLocale(), 'conversations.tooManyMessages', { seconds }),
+  tooManyConversations: (hours: number) =>
+    translate(currentLocale(), 'conversations.tooManyConversations', { hours }),
+});

@@ -197,12 +197,28 @@ export const mailCopy = {
       paragraphs: [say('mail.sellerVerified.body')],
       action: { label: say('mail.sellerVerified.action'), url: p.url },
     })),
-  reportHandled: (p: { reporter: string; title: string; removed: boolean; url: string }) =>
+  reportHandled: (p: {
+    reporter: string;
+    title: string;
+    removed: boolean;
+    url: string;
+    /** A report of a message in a conversation about the product, not of the product. */
+    aboutMessage?: boolean;
+  }) =>
     mail((say) => ({
       subject: say('mail.reportHandled.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.reporter }),
       paragraphs: [
-        say(p.removed ? 'mail.reportHandled.removed' : 'mail.reportHandled.kept', { title: p.title }),
+        say(
+          p.aboutMessage
+            ? p.removed
+              ? 'mail.reportHandled.messageRemoved'
+              : 'mail.reportHandled.messageKept'
+            : p.removed
+              ? 'mail.reportHandled.removed'
+              : 'mail.reportHandled.kept',
+          { title: p.title },
+        ),
       ],
       action: { label: say('mail.reportHandled.action'), url: p.url },
     })),
@@ -243,6 +259,15 @@ export const mailCopy = {
       greeting: say('mail.greeting', { name: p.buyer }),
       paragraphs: [say('catalogue.noticeSold', { title: p.title }), say('mail.favouriteSold.more')],
       action: { label: say('mail.action.findSomethingElse'), url: p.url },
+    })),
+  /** A message waits unread: who wrote and about what, never what they wrote. */
+  newMessage: (p: { reader: string; sender: string; title: string; url: string; settingsUrl: string }) =>
+    mail((say) => ({
+      subject: say('mail.newMessage.subject', { name: p.sender, title: p.title }),
+      greeting: say('mail.greeting', { name: p.reader }),
+      paragraphs: [say('mail.newMessage.body', { name: p.sender, title: p.title })],
+      action: { label: say('mail.newMessage.action'), url: p.url },
+      footer: say('mail.newMessage.footer', { url: p.settingsUrl }),
     })),
   favouriteRemoved: (p: { buyer: string; title: string; url: string }) =>
     mail((say) => ({

@@ -2,7 +2,7 @@
  * The admin tables' read models: users with their order and listing counts, the open reports grouped by
  * product and the audit log, each one page at a time.
  */
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminUserRow,
   AuditAction,
@@ -18,6 +18,8 @@ import { auditLog, bookings, productPhotos, products, reports, users } from '../
 import type { ImageStore } from '../../platform/images/store.js';
 import { photoColumns, toPhotoOrNull } from '../products/index.js';
 import { pageStatus } from '../products/index.js';
+import { messagesAround } from '../conversations/index.js';
+import { conversationMessages } from '../../platform/db/schema.js';
 
 /**
  * users.id qualified by its table. Drizzle leaves column names unqualified in a single-table select, which
@@ -104,6 +106,7 @@ export async function reportQueuePage(
     db
       .select({
         id: reports.id,
+        messageId: reports.messageId,
         reason: reports.reason,
         details: reports.details,
         status: reports.status,
@@ -120,7 +123,11 @@ export async function reportQueuePage(
         reporterId: users.id,
         reporterName: users.name,
         ...photoColumns,
-        productOpenReports: sql<number>`count(*) over (partition by ${reports.productId})`.mapWith(Number),
+        // A message's reports are grouped by the message, a product's by the product.
+        productOpenReports:
+          sql<number>`count(*) over (partition by coalesce(${reports.messageId}, ${reports.productId}))`.mapWith(
+            Number,
+          ),
       })
       .from(reports)
       .innerJoin(products, eq(products.id, reports.productId))
@@ -129,8 +136,8 @@ export async function reportQueuePage(
       .leftJoin(productPhotos, and(eq(productPhotos.productId, products.id), eq(productPhotos.position, 0)))
       .where(open)
       .orderBy(
-        sql`max(${reports.createdAt}) over (partition by ${reports.productId}) desc`,
-        reports.productId,
+        sql`max(${reports.createdAt}) over (partition by coalesce(${reports.messageId}, ${reports.productId})) desc`,
+        sql`coalesce(${reports.messageId}, ${reports.productId})`,
         desc(reports.createdAt),
         reports.id,
       )
@@ -142,6 +149,10 @@ export async function reportQueuePage(
       .where(open),
   ]);
 
+  const messages = await reportedMessages(
+    db,
+    rows.flatMap((row) => (row.messageId ? [row.messageId] : [])),
+  );
   return {
     items: rows.map((row) => {
       const cover = toPhotoOrNull(images, row);
@@ -167,6 +178,7 @@ export async function reportQueuePage(
         },
         reporter: { id: row.reporterId, name: row.reporterName },
         productOpenReports: row.productOpenReports,
+        message: row.messageId ? (messages.get(row.messageId) ?? null) : null,
       };
     }),
     page: options.page,
@@ -210,4 +222,35 @@ export async function auditPage(db: Db, options: PageQuery): Promise<Page<AuditR
     pageSize: options.pageSize,
     total: counted?.total ?? 0,
   };
+}
+
+/** Each reported message with its sender and the conversation around it. */
+async function reportedMessages(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, NonNullable<ReportQueueRow['message']>>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const senders = await db
+    .select({
+      id: conversationMessages.id,
+      removedAt: conversationMessages.removedAt,
+      senderId: users.id,
+      name: users.name,
+      email: users.email,
+      senderRemovedAt: users.deletedAt,
+    })
+    .from(conversationMessages)
+    .innerJoin(users, eq(users.id, conversationMessages.senderId))
+    .where(inArray(conversationMessages.id, unique));
+  const found = new Map<string, NonNullable<ReportQueueRow['message']>>();
+  for (const row of senders) {
+    found.set(row.id, {
+      id: row.id,
+      removed: row.removedAt !== null,
+      sender: { id: row.senderId, name: row.name, email: row.email, removed: row.senderRemovedAt !== null },
+      around: await messagesAround(db, row.id),
+    });
+  }
+  return found;
 }

@@ -139,6 +139,23 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  route.delete(
+    '/api/admin/reports/:id/message',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the reported message (shown as removed by an administrator) and close its reports',
+        params: idParams,
+        response: noContentAnswer,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer(ADMIN);
+      await admin.removeReportedMessage(viewer, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
   route.get(
     '/api/admin/audit',
     {

@@ -19,6 +19,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { Tx } from '../../platform/db/client.js';
 import { auditLog, bookings, products, reports, sessions, users } from '../../platform/db/schema.js';
 import { removeProducts } from '../products/index.js';
+import { removeMessage } from '../conversations/index.js';
 import { Conflict, NotFound } from '../../platform/errors.js';
 import { enqueueMail, linkTo } from '../mail/index.js';
 import { auditPage, reportQueuePage, userPage } from './admin.queries.js';
@@ -29,7 +30,7 @@ export interface Actor {
 }
 
 interface AuditTarget {
-  type: 'user' | 'report' | 'product';
+  type: 'user' | 'report' | 'product' | 'message';
   id: string;
   label: string;
   details?: Record<string, unknown>;
@@ -174,10 +175,15 @@ export class AdminService {
         .update(reports)
         .set({ status: 'closed', closedAt: sql`now()` })
         .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
-        .returning({ id: reports.id, productId: reports.productId, reason: reports.reason });
+        .returning({
+          id: reports.id,
+          productId: reports.productId,
+          messageId: reports.messageId,
+          reason: reports.reason,
+        });
       if (!closed) throw new NotFound(adminMessages.reportNotFound);
       const title = await this.productTitle(tx, closed.productId);
-      await this.tellReporters(tx, [closed.id], title, false);
+      await this.tellReporters(tx, [closed.id], title, false, closed.messageId !== null);
       await this.audit(tx, actor, 'report.remove', {
         type: 'report',
         id: closed.id,
@@ -191,15 +197,19 @@ export class AdminService {
   async removeReportedItem(actor: Actor, reportId: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const [report] = await tx
-        .select({ productId: reports.productId })
+        .select({ productId: reports.productId, messageId: reports.messageId })
         .from(reports)
         .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
         .for('update');
       if (!report) throw new NotFound(adminMessages.reportNotFound);
+      // A report of a message is about what someone wrote, not about the product.
+      if (report.messageId) throw new Conflict(adminMessages.reportIsAboutMessage);
       const openReports = await tx
         .select({ id: reports.id })
         .from(reports)
-        .where(and(eq(reports.productId, report.productId), eq(reports.status, 'open')));
+        .where(
+          and(eq(reports.productId, report.productId), eq(reports.status, 'open'), isNull(reports.messageId)),
+        );
 
       await removeProducts(tx, [report.productId], cancelReasons.productRemoved, this.deps.config.PUBLIC_URL);
       const title = await this.productTitle(tx, report.productId);
@@ -219,8 +229,50 @@ export class AdminService {
     this.deps.listings.changed();
   }
 
+  /**
+   * Removes a reported message from its conversation (shown as removed by an administrator) and closes
+   * every open report of it.
+   */
+  async removeReportedMessage(actor: Actor, reportId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const [report] = await tx
+        .select({ messageId: reports.messageId, productId: reports.productId })
+        .from(reports)
+        .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
+        .for('update');
+      if (!report) throw new NotFound(adminMessages.reportNotFound);
+      if (!report.messageId) throw new Conflict(adminMessages.reportIsAboutProduct);
+      const closed = await tx
+        .update(reports)
+        .set({ status: 'closed', closedAt: sql`now()` })
+        .where(and(eq(reports.messageId, report.messageId), eq(reports.status, 'open')))
+        .returning({ id: reports.id });
+      const removed = await removeMessage(tx, report.messageId);
+      const title = await this.productTitle(tx, report.productId);
+      await this.tellReporters(
+        tx,
+        closed.map((row) => row.id),
+        title,
+        true,
+        true,
+      );
+      await this.audit(tx, actor, 'message.remove', {
+        type: 'message',
+        id: report.messageId,
+        label: removed?.senderName ?? title,
+        details: { reportId, productId: report.productId, reportsClosed: closed.length },
+      });
+    });
+  }
+
   /** Each reporter hears what became of their report. */
-  private async tellReporters(tx: Tx, reportIds: string[], title: string, removed: boolean) {
+  private async tellReporters(
+    tx: Tx,
+    reportIds: string[],
+    title: string,
+    removed: boolean,
+    aboutMessage = false,
+  ) {
     if (reportIds.length === 0) return;
     const reporters = await tx
       .select({ reportId: reports.id, name: users.name, email: users.email })
@@ -236,6 +288,7 @@ export class AdminService {
           reporter: reporter.name,
           title,
           removed,
+          aboutMessage,
           url: linkTo(this.deps.config.PUBLIC_URL, '/'),
         }),
       })),

@@ -2,7 +2,7 @@
  * Reporting a product: the reporter comes from the session, one open report per reporter and product
  * (a database constraint), and at most a few reports per person per hour so reports stay meaningful.
  */
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import {
   buyerMessages,
   messages,
@@ -55,7 +55,11 @@ export class ReportsService {
           .select({ n: count(), oldest: min(reports.createdAt) })
           .from(reports)
           .where(
-            and(eq(reports.reporterId, viewer.id), gt(reports.createdAt, sql`now() - interval '1 hour'`)),
+            and(
+              eq(reports.reporterId, viewer.id),
+              isNull(reports.messageId),
+              gt(reports.createdAt, sql`now() - interval '1 hour'`),
+            ),
           );
         if ((recent?.n ?? 0) >= reportLimits.perHour) {
           const freeAt = new Date(recent!.oldest!).getTime() + HOUR_MS;

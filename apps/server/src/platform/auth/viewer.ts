@@ -33,6 +33,11 @@ export interface ViewerReader {
    * (or the clearing of a dead one) is added to the reply.
    */
   readAndRenew(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null>;
+  /**
+   * The same, read again now rather than the answer this request already had: for a request that
+   * lasts (an event stream), to learn whether its session still stands.
+   */
+  readAgain(request: FastifyRequest): Promise<Viewer | null>;
   /** This user's sessions or account changed here: nothing kept of them is answered again. */
   forgetUser(userId: string): void;
   /** Something changed that cannot be told apart by user (an email confirmed through its link). */
@@ -243,6 +248,7 @@ export async function createViewerReader({
       return pending;
     },
     readAndRenew,
+    readAgain: read,
     forgetUser,
     forgetAll,
   };

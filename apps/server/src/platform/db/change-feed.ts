@@ -26,6 +26,14 @@ export type Channel = (typeof channels)[keyof typeof channels];
 
 type Listener = (payload: string) => void;
 
+/**
+ * Announces `payload` on `channel` when `db`'s transaction commits (at once outside one): every
+ * instance's feed hears it. Needs no feed of its own, so a service can announce inside its transaction.
+ */
+export async function announce(db: DbOrTx, channel: Channel, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
 export interface ChangeFeed {
   /** Announces `payload` on `channel` when `db`'s transaction commits (at once outside one). */
   publish(db: DbOrTx, channel: Channel, payload: string): Promise<void>;
@@ -69,9 +77,7 @@ export async function createChangeFeed(database: Database, options: ChangeFeedOp
     : inProcess(database, deliver);
 
   return {
-    async publish(db, channel, payload) {
-      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-    },
+    publish: announce,
     subscribe(channel, listener) {
       let set = listeners.get(channel);
       if (!set) {

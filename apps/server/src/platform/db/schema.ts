@@ -5,6 +5,7 @@
  */
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -51,6 +52,8 @@ export const users = pgTable(
      * unknown code reads as English (shared toLocale), so a language can be added or dropped freely.
      */
     locale: text('locale').notNull().default('en'),
+    /** Mail me when a message waits unread (Account page). */
+    messageMail: boolean('message_mail').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
@@ -596,8 +599,19 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id),
+    /** A report of one message of a conversation (product_id is the conversation's product). */
+    messageId: uuid('message_id').references(() => conversationMessages.id),
     reason: text('reason', {
-      enum: ['scam', 'wrong_condition', 'prohibited', 'duplicate', 'offensive', 'other'],
+      enum: [
+        'scam',
+        'wrong_condition',
+        'prohibited',
+        'duplicate',
+        'offensive',
+        'harassment',
+        'spam',
+        'other',
+      ],
     }).notNull(),
     details: text('details'),
     status: text('status', { enum: ['open', 'closed'] })
@@ -609,13 +623,161 @@ export const reports = pgTable(
   (t) => [
     uniqueIndex('reports_one_open_per_reporter_idx')
       .on(t.reporterId, t.productId)
-      .where(sql`status = 'open'`),
+      .where(sql`status = 'open' and message_id is null`),
+    uniqueIndex('reports_one_open_per_message_idx')
+      .on(t.reporterId, t.messageId)
+      .where(sql`status = 'open' and message_id is not null`),
     index('reports_open_idx')
       .on(t.productId, t.createdAt)
       .where(sql`status = 'open'`),
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
   ],
 );
+
+// ---------- conversations ----------
+
+/**
+ * One per product and buyer: the buyer asks, the seller answers. Each side's read position and the last
+ * message mailed to it are message `seq`s (0: none).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerReadSeq: bigint('buyer_read_seq', { mode: 'number' }).notNull().default(0),
+    sellerReadSeq: bigint('seller_read_seq', { mode: 'number' }).notNull().default(0),
+    buyerMailedSeq: bigint('buyer_mailed_seq', { mode: 'number' }).notNull().default(0),
+    sellerMailedSeq: bigint('seller_mailed_seq', { mode: 'number' }).notNull().default(0),
+    buyerMailedAt: timestamp('buyer_mailed_at', { withTimezone: true }),
+    sellerMailedAt: timestamp('seller_mailed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('conversations_product_buyer_idx').on(t.productId, t.buyerId),
+    index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt.desc()),
+    index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt.desc()),
+    index('conversations_started_idx').on(t.buyerId, t.createdAt),
+  ],
+);
+
+/**
+ * A message. `seq` orders a conversation's messages: they are written with the conversation's row
+ * locked, so a later seq always commits later, and "the messages after this one" misses none.
+ */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    /** Contact details in it were replaced before it was stored. */
+    masked: boolean('masked').notNull().default(false),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('conversation_messages_seq_idx').on(t.conversationId, t.seq),
+    index('conversation_messages_sender_idx').on(t.senderId, t.createdAt),
+    check('conversation_messages_body_length_check', sql`char_length(${t.body}) <= 2000`),
+  ],
+);
+
+/** Photos in messages: uploaded into a conversation first (message_id null), then sent with a message. */
+export const messagePhotos = pgTable(
+  'message_photos',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    messageId: uuid('message_id').references(() => conversationMessages.id),
+    position: integer('position').notNull().default(0),
+    displayKey: text('display_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('message_photos_message_idx').on(t.messageId, t.position),
+    index('message_photos_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`message_id is null`),
+  ],
+);
+
+/** Someone who blocked someone: neither writes to the other until it is lifted. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/**
+ * What happened for a person, for their live event stream: numbered per person (`seq`, the stream's
+ * `id:`), so a stream that reconnects asks for everything after the last number it saw. Numbers are
+ * handed out by `event_counters` with its row locked to the end of the transaction, so a person's
+ * events commit in the order of their numbers.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['message', 'read'] }).notNull(),
+    /** Who made it happen: the message's sender, the reader. */
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => conversationMessages.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seq] }), index('user_events_created_idx').on(t.createdAt)],
+);
+
+export const eventCounters = pgTable('event_counters', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
 
 export const auditLog = pgTable(
   'audit_log',

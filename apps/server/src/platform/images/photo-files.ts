@@ -4,6 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ProcessedImage } from './pipeline.js';
+import { PRIVATE_KEY_PREFIX } from './store.js';
 
 export interface PhotoFileKeys {
   displayKey: string;
@@ -14,6 +15,11 @@ export interface PhotoFileKeys {
 /** Keys for a new photo's sizes, under one server-made name (never the uploader's file name). */
 export function newPhotoFileKeys(): PhotoFileKeys {
   return keysNamed(randomUUID());
+}
+
+/** The same for a photo only some people may see: the public media route never serves these. */
+export function newPrivatePhotoFileKeys(): PhotoFileKeys {
+  return keysNamed(`${PRIVATE_KEY_PREFIX}${randomUUID()}`);
 }
 
 /**

@@ -21,9 +21,16 @@ export interface ImageStore {
 /** Keys are server-made: a UUID and a variant, never a client's file name. */
 export const IMAGE_KEY_PATTERN = /^[0-9a-f-]{36}-(display|middle|thumb)\.webp$/;
 
+/**
+ * Photos only some people may see (in a conversation) are stored under `private-` keys, which the
+ * public media route refuses: they are read through a route that asks who is looking.
+ */
+export const PRIVATE_KEY_PREFIX = 'private-';
+const STORED_KEY_PATTERN = /^(private-)?[0-9a-f-]{36}-(display|middle|thumb)\.webp$/;
+
 /** Where the media route serves stored images from when the store has no public URL of its own. */
 export const MEDIA_UPLOADS_PATH = '/media/uploads';
 
 export function assertImageKey(key: string): void {
-  if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`invalid image key: ${key}`);
+  if (!STORED_KEY_PATTERN.test(key)) throw new Error(`invalid image key: ${key}`);
 }

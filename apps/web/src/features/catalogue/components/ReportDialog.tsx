@@ -8,7 +8,7 @@ import {
   t,
   reportLimits,
   reportReasonLabels,
-  reportReasons,
+  productReportReasons,
   type ProductCard,
 } from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
@@ -21,7 +21,7 @@ import { useCreateReport } from '../productActionsApi';
 import { MessageWith } from '../../../components/MessageWith';
 
 const reasonOptions = () =>
-  reportReasons.map((reason) => ({ value: reason, label: reportReasonLabels[reason] }));
+  productReportReasons.map((reason) => ({ value: reason, label: reportReasonLabels[reason] }));
 
 interface ReportDialogProps {
   product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents'>;
