@@ -31,6 +31,8 @@ import { multipartLimits, readSingleFile, uploadBodyLimit } from '../uploads/ind
 import { LiveEvents } from './live-events.js';
 
 const PEOPLE = ['buyer', 'seller'] as const;
+/** How long a browser waits before it reconnects a dropped event stream. */
+const RECONNECT_MS = 3000;
 const tags = ['conversations'];
 
 export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
@@ -307,7 +309,8 @@ async function registerEventStream(app: FastifyInstance): Promise<void> {
     '/api/my/events',
     {
       ...allow(PEOPLE),
-      sse: { kind: 'only', heartbeat: false },
+      // No Accept negotiation: whoever asks this route asks for the stream.
+      sse: { kind: 'manual', heartbeat: false },
       schema: {
         tags,
         summary:
@@ -327,8 +330,9 @@ async function registerEventStream(app: FastifyInstance): Promise<void> {
       const given = request.headers['last-event-id'];
       if (given !== undefined && !/^\d{1,15}$/.test(given)) throw new BadRequest(says.invalidEventId);
       reply.sse.keepAlive();
-      await reply.sse.sendHeaders();
       let ended = false;
+      // Held before the headers go out: an event that commits once the client sees the stream open
+      // is already this stream's to send.
       const stop = await live.open(viewer.id, given === undefined ? null : Number(given), {
         send: (event) => reply.sse.send(event),
         ping: () => {
@@ -340,6 +344,10 @@ async function registerEventStream(app: FastifyInstance): Promise<void> {
         },
         stillSignedIn: async () => (await app.viewers.readAgain(request)) !== null,
       });
+      reply.sse.sendHeaders();
+      // Something to carry the headers out now (Node holds them until the first write), and how long
+      // a browser waits before it reconnects.
+      if (!ended) reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
       reply.sse.onClose(() => {
         ended = true;
         stop();

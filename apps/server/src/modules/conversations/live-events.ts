@@ -60,7 +60,8 @@ export interface EventSink {
 
 interface Stream {
   userId: string;
-  cursor: number;
+  /** The number of the last event sent; null until it is known (pulls wait for it). */
+  cursor: number | null;
   sink: EventSink;
   pulling: boolean;
   again: boolean;
@@ -116,7 +117,7 @@ export class LiveEvents {
    * after that number; without one, only what happens from now on.
    */
   async open(userId: string, lastEventId: number | null, sink: EventSink): Promise<() => void> {
-    const stream: Stream = { userId, cursor: 0, sink, pulling: false, again: false, closed: false };
+    const stream: Stream = { userId, cursor: null, sink, pulling: false, again: false, closed: false };
     // Held before the cursor is read, so an event that commits in between is pulled, not missed.
     let set = this.streams.get(userId);
     if (!set) this.streams.set(userId, (set = new Set()));
@@ -126,6 +127,7 @@ export class LiveEvents {
     );
     const last = Number(counter?.seq ?? 0);
     stream.cursor = lastEventId === null ? last : Math.min(lastEventId, last);
+    stream.again = false;
     this.pull(stream);
     return () => this.drop(stream);
   }
@@ -153,7 +155,7 @@ export class LiveEvents {
   /** Sends the stream every event after its cursor; asked again while it runs, it runs once more. */
   private pull(stream: Stream): void {
     if (stream.closed) return;
-    if (stream.pulling) {
+    if (stream.pulling || stream.cursor === null) {
       stream.again = true;
       return;
     }
@@ -173,7 +175,7 @@ export class LiveEvents {
       stream.again = false;
       let batch: { seq: number; event: LiveEvent | null }[];
       do {
-        batch = await this.eventsAfter(stream.userId, stream.cursor);
+        batch = await this.eventsAfter(stream.userId, stream.cursor!);
         for (const { seq, event } of batch) {
           if (stream.closed) return;
           if (event) await stream.sink.send(event);
