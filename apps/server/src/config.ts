@@ -165,6 +165,8 @@ export const configSchema = z.object({
   /** Conversations one buyer may start within a day; an account younger than a day, the second. */
   CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   NEW_ACCOUNT_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Live event streams one person may hold open on one instance (tabs, devices). */
+  EVENT_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Tries of one message before it is marked failed (a permanent refusal fails it at once). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** Provider calls of one refund before it is marked failed and waits for an administrator. */

@@ -3,7 +3,8 @@
  * round robin over the instances whose /api/ready answers 200 (checked every 100 ms), no sticky
  * sessions, the client's address appended to X-Forwarded-For, keep-alive connections to the instances,
  * and a request sent again to another instance when its connection was refused or a reused idle
- * connection turned out closed (nothing reached the instance then).
+ * connection turned out closed (nothing reached the instance then). `cutAll` drops every connection
+ * still open through it, as a balancer does when it restarts or times a connection out.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,8 @@ export class RoundRobin {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly server = http.createServer((request, response) => void this.handle(request, response));
   private checks: NodeJS.Timeout | null = null;
+  /** Answers still being passed on (long ones such as event streams stay here until they end). */
+  private readonly passing = new Set<() => void>();
   port = 0;
 
   add(name: string, port: number): void {
@@ -32,6 +35,14 @@ export class RoundRobin {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     this.checks = setInterval(() => void this.checkAll(), 100);
+  }
+
+  /** Ends every answer still being passed on, on both sides. */
+  cutAll(): number {
+    const cut = this.passing.size;
+    for (const drop of this.passing) drop();
+    this.passing.clear();
+    return cut;
   }
 
   async close(): Promise<void> {
@@ -100,6 +111,12 @@ export class RoundRobin {
         (answer) => {
           backend.served += 1;
           response.writeHead(answer.statusCode ?? 502, answer.headers);
+          const drop = () => {
+            upstream.destroy();
+            response.destroy();
+          };
+          this.passing.add(drop);
+          response.on('close', () => this.passing.delete(drop));
           answer.pipe(response);
           answer.on('end', () => resolve('done'));
           answer.on('error', () => {

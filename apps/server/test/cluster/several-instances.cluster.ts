@@ -20,6 +20,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream, type EventStream } from '../helpers/sse.js';
 import { RoundRobin } from './round-robin.js';
 
 const repository = path.resolve(import.meta.dirname, '../../../..');
@@ -284,6 +285,12 @@ beforeAll(async () => {
     SHUTDOWN_DRAIN_SECONDS: '3',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // The delivery test sends a hundred messages in a minute from accounts the seed made just now.
+    MESSAGES_PER_MINUTE: '1000',
+    // Two hundred sign-ups at once hash passwords on both instances: on a loaded machine that holds
+    // the event loop past the default limit, and shedding (tested on its own) would refuse them.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '10000',
+    NEW_ACCOUNT_MESSAGES_PER_MINUTE: '1000',
   };
   // Started at the same moment on an empty database: both migrate and seed, taking turns.
   const started = Date.now();
@@ -647,6 +654,100 @@ describe('two instances behind a round-robin balancer', () => {
     );
     expect(status.rows[0]!.status).toBe('sold');
   }, 180_000);
+
+  it('delivers a message sent through A to a stream held on B within a second, and resumes a cut stream', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const buyerFrom = '127.0.3.1';
+    const sellerFrom = '127.0.3.2';
+    const buyer = await signIn(direct(a, '/api/auth/sign-in/email'), 'buyer2@furnituremart.test', buyerFrom);
+    const seller = await signIn(direct(b, '/api/auth/sign-in/email'), 'seller2@furnituremart.test', sellerFrom);
+    const products = await admin(
+      (client) =>
+        client.query<{ id: string }>(
+          `select p.id from products p join users u on u.id = p.seller_id
+           where u.email = 'seller2@furnituremart.test' and p.status = 'available' limit 1`,
+        ),
+      databaseName,
+    );
+    const productId = products.rows[0]!.id;
+    const streams: EventStream[] = [];
+    try {
+      const onB = await openEventStream(direct(b, '/api/my/events'), { cookie: seller, localAddress: sellerFrom });
+      streams.push(onB);
+      expect(onB.status).toBe(200);
+      await onB.retry;
+
+      const started = await call('POST', direct(a, `/api/products/${productId}/conversations`), {
+        cookie: buyer,
+        body: { body: 'Is it still available?' },
+        from: buyerFrom,
+      });
+      expect(started.status, started.text).toBe(201);
+      const conversationId = started.json().conversation.id as string;
+      await onB.next();
+
+      // One hundred messages, one after another, each timed from the moment it is sent through A to
+      // the moment it arrives on the stream B holds.
+      const latencies: number[] = [];
+      for (let n = 0; n < 100; n++) {
+        const sentAt = Date.now();
+        const sent = await call('POST', direct(a, `/api/conversations/${conversationId}/messages`), {
+          cookie: buyer,
+          body: { body: `message ${n}` },
+          from: buyerFrom,
+        });
+        expect(sent.status, sent.text).toBe(201);
+        const arrived = await onB.next(5000);
+        expect(JSON.parse(arrived.data).id).toBe(sent.json().id);
+        latencies.push(arrived.at - sentAt);
+      }
+      latencies.sort((x, y) => x - y);
+      figures['message A to stream on B, p50 (ms)'] = latencies[49]!;
+      figures['message A to stream on B, p99 (ms)'] = latencies[98]!;
+      expect(latencies[98]).toBeLessThan(1000);
+
+      // A stream through the balancer, cut by it; what was sent meanwhile arrives once, in order.
+      const through = await openEventStream(viaProxy('/api/my/events'), { cookie: seller, localAddress: sellerFrom });
+      streams.push(through);
+      await through.retry;
+      const before = await call('POST', direct(a, `/api/conversations/${conversationId}/messages`), {
+        cookie: buyer,
+        body: { body: 'before the cut' },
+        from: buyerFrom,
+      });
+      const last = await through.next();
+      expect(JSON.parse(last.data).id).toBe(before.json().id);
+      expect(proxy.cutAll()).toBeGreaterThan(0);
+      await through.ended;
+      const meanwhile: string[] = [];
+      for (let n = 0; n < 10; n++) {
+        const sent = await call('POST', direct(a, `/api/conversations/${conversationId}/messages`), {
+          cookie: buyer,
+          body: { body: `while cut ${n}` },
+          from: buyerFrom,
+        });
+        meanwhile.push(sent.json().id as string);
+      }
+      const resumed = await openEventStream(viaProxy('/api/my/events'), {
+        cookie: seller,
+        localAddress: sellerFrom,
+        lastEventId: last.id!,
+      });
+      streams.push(resumed);
+      const replayed = await resumed.waitFor(10);
+      expect(replayed.map((event) => JSON.parse(event.data).id)).toEqual(meanwhile);
+      const live = await call('POST', direct(a, `/api/conversations/${conversationId}/messages`), {
+        cookie: buyer,
+        body: { body: 'after the cut' },
+        from: buyerFrom,
+      });
+      expect(JSON.parse((await resumed.next()).data).id).toBe(live.json().id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(resumed.events).toHaveLength(11);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  }, 120_000);
 
   it('fails no request when one instance gets SIGTERM under load', async () => {
     const [, b] = instances as [Instance, Instance];

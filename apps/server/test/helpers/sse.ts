@@ -9,6 +9,8 @@ export interface StreamEvent {
   id: string | null;
   event: string;
   data: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface EventStream {
@@ -31,12 +33,19 @@ export interface EventStream {
 
 export function openEventStream(
   url: string,
-  { cookie, lastEventId, origin }: { cookie?: string | null; lastEventId?: string; origin?: string } = {},
+  {
+    cookie,
+    lastEventId,
+    origin,
+    localAddress,
+  }: { cookie?: string | null; lastEventId?: string; origin?: string; localAddress?: string } = {},
 ): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
       {
+        ...(localAddress ? { localAddress } : {}),
+        agent: false,
         headers: {
           accept: 'text/event-stream',
           ...(cookie ? { cookie } : {}),
@@ -71,7 +80,7 @@ export function openEventStream(
             buffer = buffer.slice(newline + 1);
             if (line === '') {
               if (current.data.length > 0) {
-                events.push({ id: current.id, event: current.event, data: current.data.join('\n') });
+                events.push({ id: current.id, event: current.event, data: current.data.join('\n'), at: Date.now() });
                 wake();
               }
               current = { id: null, event: 'message', data: [] };

@@ -26,7 +26,7 @@ import {
   unreadSchema,
 } from '@furniture-mart/shared';
 import { allow } from '../../platform/auth/allow.js';
-import { BadRequest } from '../../platform/errors.js';
+import { BadRequest, TooManyRequests } from '../../platform/errors.js';
 import { multipartLimits, readSingleFile, uploadBodyLimit } from '../uploads/index.js';
 import { LiveEvents } from './live-events.js';
 
@@ -329,6 +329,9 @@ async function registerEventStream(app: FastifyInstance): Promise<void> {
       if (request.method === 'HEAD') return reply.type('text/event-stream').send();
       const given = request.headers['last-event-id'];
       if (given !== undefined && !/^\d{1,15}$/.test(given)) throw new BadRequest(says.invalidEventId);
+      if (live.heldBy(viewer.id) >= app.config.EVENT_STREAMS_PER_PERSON) {
+        throw new TooManyRequests(says.tooManyStreams, RECONNECT_MS / 1000);
+      }
       reply.sse.keepAlive();
       let ended = false;
       // Held before the headers go out: an event that commits once the client sees the stream open

@@ -145,6 +145,31 @@ describe('GET /api/my/events', () => {
     ).resolves.toBe('ended');
   });
 
+  it('holds at most ten streams for one person on one instance, then answers 429', async () => {
+    const buyer = await signUp(ctx.app, 'buyer');
+    const held = [];
+    for (let n = 0; n < 10; n++) held.push(await stream(buyer));
+    expect(held.map((one) => one.status)).toEqual(Array(10).fill(200));
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/my/events',
+      headers: { cookie: buyer.client.cookie!, origin: TEST_ORIGIN },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/too many live connections/);
+    // Closing one frees its place.
+    held[0]!.close();
+    await held[0]!.ended.catch(() => {});
+    let again = await stream(buyer);
+    for (let tries = 0; again.status === 429 && tries < 50; tries++) {
+      await new Promise((done) => setTimeout(done, 20));
+      again = await stream(buyer);
+    }
+    expect(again.status).toBe(200);
+    for (const one of held) one.close();
+  });
+
   it('refuses a visitor and a malformed Last-Event-ID in the error format', async () => {
     const visitor = await stream(null);
     expect(visitor.status).toBe(401);

@@ -112,6 +112,11 @@ export class LiveEvents {
     return total;
   }
 
+  /** Streams this instance holds for one person. */
+  heldBy(userId: string): number {
+    return this.streams.get(userId)?.size ?? 0;
+  }
+
   /**
    * Holds a stream for the person: after `lastEventId` (a reconnect) it is first sent every event
    * after that number; without one, only what happens from now on.
