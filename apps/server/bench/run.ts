@@ -8,7 +8,8 @@
  * a bare Node HTTP server answering fixed JSON: what this machine can do over HTTP at all. The server
  * is measured twice: as configured by default (listings answered from memory for a few seconds,
  * listing-cache.ts) and with every read going to the database (LISTING_CACHE_SECONDS=0), with its peak
- * resident memory.
+ * resident memory. Then live events (bench/live-events.ts): memory per open event stream, one message
+ * to a thousand streams, and delivery between two instances (PostgreSQL) while the listing load runs.
  * Prints a table and the targets of docs/decisions/0015-fast-listings.md, and writes
  * .bench/results-<products>.json (at 1,000,000 products it compares with the 100,000 run's file).
  * BENCH_ONLY=name,name measures only the loads whose names start so (a quicker look at one of them;
@@ -27,6 +28,7 @@ import { buildApp } from '../src/app.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadDataset, productCount, vacuum } from './dataset.js';
 import { measureHttp, measureInProcess, type Measurement } from './measure.js';
+import { measureLiveEvents, prepareConversation, type LiveEventFigures } from './live-events.js';
 import { cacheHostilePaths, countListed } from './mix.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -220,6 +222,8 @@ async function main() {
     },
   ];
 
+  const conversation = selected('live events') ? await prepareConversation(app, database.db, base) : null;
+
   const ceilings = new Map<string, Measurement>();
   for (const endpoint of endpoints.filter(({ name }) => selected(name))) {
     await endpoint.call(); // warm up
@@ -292,9 +296,56 @@ async function main() {
       ...(ceilings.has(load.name) ? { ceiling: ceilings.get(load.name)! } : {}),
     }));
 
-  // 3. A bare Node HTTP server: what this machine can do over HTTP at all.
+  // 3. Live events: one instance holding many streams, then messages between two instances (one on
+  // PGlite) while the listing load runs.
+  let live: LiveEventFigures | null = null;
+  if (conversation) {
+    const env = {
+      EVENT_STREAMS_PER_PERSON: '5000',
+      MESSAGES_PER_MINUTE: '100000',
+      NEW_ACCOUNT_MESSAGES_PER_MINUTE: '100000',
+      // Measured as they are, not shed: on PGlite the listing load holds the event loop (its queries
+      // run in the process), past the default limit on a busy machine.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    };
+    const receiver = startServer(env);
+    const sender = databaseUrl ? startServer(env, port + 1) : receiver;
+    try {
+      await waitForHealth();
+      if (sender !== receiver) await waitForHealth(`http://127.0.0.1:${port + 1}`);
+      live = await measureLiveEvents({
+        sender: sender === receiver ? base : `http://127.0.0.1:${port + 1}`,
+        receiver: base,
+        receiverPid: receiver.pid!,
+        conversation,
+        streams: 1000,
+        messages: 100,
+        listingLoad: {
+          nextPath: cacheHostilePaths(
+            categories.map((c) => c.id),
+            listed,
+          ),
+          cookie,
+          connections: 10,
+          seconds: 12,
+        },
+      });
+      console.log(
+        `  live events: ${live.rssKbPerStream} KB per open stream, one message to ${live.streams} streams in ${live.fanOutMs} ms; ` +
+          `${live.messages} messages ${live.instances === 2 ? 'between two instances' : 'on one instance'}: ` +
+          `p50 ${live.deliveryP50Ms} ms, p99 ${live.deliveryP99Ms} ms (listing load ${live.listingRequestsPerSecond} req/s)`,
+      );
+    } finally {
+      for (const child of new Set([receiver, sender])) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+  }
+
+  // 4. A bare Node HTTP server: what this machine can do over HTTP at all.
   const bare = await measureBareNode();
-  report(engine, rows, bare);
+  report(engine, rows, bare, live);
 }
 
 async function signUpCookie(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
@@ -310,14 +361,14 @@ async function signUpCookie(app: Awaited<ReturnType<typeof buildApp>>): Promise<
   return `${cookie.name}=${cookie.value}`;
 }
 
-function startServer(extraEnv: Record<string, string>): ChildProcess {
+function startServer(extraEnv: Record<string, string>, atPort = port): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
       ...process.env,
       ...extraEnv,
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: secret,
-      PORT: String(port),
+      PORT: String(atPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
@@ -330,9 +381,9 @@ function startServer(extraEnv: Record<string, string>): ChildProcess {
   });
 }
 
-async function waitForHealth(): Promise<void> {
+async function waitForHealth(at = base): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${base}/api/health`)
+    const ok = await fetch(`${at}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return;
@@ -357,7 +408,7 @@ async function measureBareNode(): Promise<Measurement> {
 /** a / b, rounded to `places` (100: two decimals). */
 const ratio = (a: number, b: number, places = 100) => Math.round((a / b) * places) / places;
 
-function report(engine: string, rows: Row[], bare: Measurement) {
+function report(engine: string, rows: Row[], bare: Measurement, live: LiveEventFigures | null) {
   const table = rows.map((row) => ({
     endpoint: row.name,
     'req/s': row.http.requestsPerSecond,
@@ -394,6 +445,7 @@ function report(engine: string, rows: Row[], bare: Measurement) {
         seconds,
         rows,
         bareNode: bare,
+        liveEvents: live,
         targets,
       },
       null,
