@@ -1,5 +1,5 @@
 import { formatMoney } from '../money.js';
-import { cancelReasonLabel } from './common.js';
+import { refundReasonSentence } from './common.js';
 import { localDigits } from './formats.js';
 import type { Locale } from './locales.js';
 import { currentLocale, messageGroup, translate, type MessageKey, type MessageValues } from './runtime.js';
@@ -176,7 +176,8 @@ export const mailCopy = {
       subject: say('mail.refundBuyer.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.buyer }),
       paragraphs: [
-        say('mail.refundBuyer.body', { title: p.title, reason: cancelReasonLabel(p.reason, locale) }),
+        say('mail.refundBuyer.body', { title: p.title }),
+        refundReasonSentence(p.reason, 'buyer', locale),
         say('mail.refundBuyer.amount', { amount: formatMoney(p.amountCents, p.currency, locale) }),
       ],
       action: { label: say('mail.action.seeYourOrder'), url: p.url },
@@ -186,7 +187,8 @@ export const mailCopy = {
       subject: say('mail.refundSeller.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.seller }),
       paragraphs: [
-        say('mail.refundSeller.body', { title: p.title, reason: cancelReasonLabel(p.reason, locale) }),
+        say('mail.refundSeller.body', { title: p.title }),
+        refundReasonSentence(p.reason, 'seller', locale),
       ],
       action: { label: say('mail.action.seeOrder'), url: p.url },
     })),
