@@ -32,6 +32,8 @@ export interface MailCopy {
   details?: [string, string][];
   action?: { label: string; url: string };
   footer?: string;
+  /** A link after the footer's words (unsubscribe, email settings): in the HTML part a link, not a bare address. */
+  footerLink?: { label: string; url: string };
   /** The line that signs off every message. */
   signature: string;
 }
@@ -230,7 +232,8 @@ export const mailCopy = {
       greeting: say('mail.greetingAnyone'),
       paragraphs: [say('mail.newsletterConfirm.asked'), say('mail.newsletterConfirm.confirm')],
       action: { label: say('mail.newsletterConfirm.action'), url: p.confirmUrl },
-      footer: say('mail.newsletterConfirm.footer', { url: p.unsubscribeUrl }),
+      footer: say('mail.newsletterConfirm.footer'),
+      footerLink: { label: say('mail.newsletterConfirm.unsubscribe'), url: p.unsubscribeUrl },
     })),
   favouritePriceDrop: (p: {
     buyer: string;
@@ -269,7 +272,8 @@ export const mailCopy = {
       greeting: say('mail.greeting', { name: p.reader }),
       paragraphs: [say('mail.newMessage.body', { name: p.sender, title: p.title })],
       action: { label: say('mail.newMessage.action'), url: p.url },
-      footer: say('mail.newMessage.footer', { url: p.settingsUrl }),
+      footer: say('mail.newMessage.footer'),
+      footerLink: { label: say('mail.newMessage.settings'), url: p.settingsUrl },
     })),
   favouriteRemoved: (p: { buyer: string; title: string; url: string }) =>
     mail((say) => ({
