@@ -24,9 +24,7 @@ function Contact({ title, children }: { title: string; children: ReactNode }) {
     <div className="card border border-base-300 bg-base-100">
       <div className="card-body gap-1">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{title}</h2>
-        <div className="flex flex-col items-start gap-1" data-testid="contact-lines">
-          {children}
-        </div>
+        <div className="flex flex-col items-start gap-1">{children}</div>
       </div>
     </div>
   );
