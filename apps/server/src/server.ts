@@ -4,7 +4,12 @@
  * gracefully on SIGTERM/SIGINT.
  */
 import { shouldSeedDemo } from './config.js';
-import { loadConfigOrExit, openMigratedDatabase } from './startup.js';
+import {
+  databaseReadyLine,
+  loadConfigOrExit,
+  openMigratedDatabase,
+  preparingDatabaseLine,
+} from './startup.js';
 import { buildApp } from './app.js';
 import { resolveAuthSecret } from './platform/auth/secret.js';
 import { seedDemoIfEmpty } from './platform/db/seed/demo.js';
@@ -43,8 +48,23 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   // OpenTelemetry's SDK is loaded only when a collector is configured.
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT) (await import('./platform/tracing.js')).startTracing(config);
+  // A first start migrates and seeds for minutes on a slow machine: it says so, on standard error like
+  // the wait for the database, whatever the log level, and says when the database is ready.
+  const preparingSince = Date.now();
+  let preparing = false;
+  const seedsDemo = shouldSeedDemo(config);
   // With MIGRATE_ON_START=false migrations are a release step (npm run db:migrate) instead.
-  const database = await openMigratedDatabase(config, config.DATABASE_POOL_SIZE, config.MIGRATE_ON_START);
+  const database = await openMigratedDatabase(
+    config,
+    config.DATABASE_POOL_SIZE,
+    config.MIGRATE_ON_START,
+    (state) => {
+      const line = preparingDatabaseLine(state, seedsDemo);
+      if (!line) return;
+      preparing = true;
+      console.error(line);
+    },
+  );
 
   // Log lines never block the process, even when nobody reads standard output.
   const logs = new LogDestination();
@@ -69,10 +89,16 @@ async function main(): Promise<void> {
           })
       : null;
 
-  if (shouldSeedDemo(config)) {
-    const seeded = await seedDemoIfEmpty(app);
+  if (seedsDemo) {
+    // A start after one stopped while seeding finishes the demo data: that takes a while too.
+    const seeded = await seedDemoIfEmpty(app, () => {
+      if (preparing) return;
+      preparing = true;
+      console.error('Adding the demo data…');
+    });
     if (seeded) app.log.info('demo data seeded (see README for the demo accounts)');
   }
+  if (preparing) console.error(databaseReadyLine(Date.now() - preparingSince));
 
   if (config.DATABASE_URL && !config.S3_BUCKET) {
     app.log.warn(

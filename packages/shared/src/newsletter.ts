@@ -7,5 +7,15 @@ export type NewsletterBody = z.infer<typeof newsletterBody>;
 
 export const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
 
-/** The confirm and unsubscribe links carry the subscription's token. */
-export const newsletterLinkQuery = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) }).strict();
+/** A subscription's token, as its confirm and unsubscribe links carry it. */
+export const newsletterTokenPattern = /^[0-9a-f]{32}$/;
+
+/**
+ * The confirm and unsubscribe links' query. A person opens them from a mail in a browser, so unlike
+ * the API's other requests nothing here is refused with a 400 in JSON: a token cut short or changed on
+ * the way, a repeated one, or parameters a mail client added all lead to the home page's friendly "this
+ * link is invalid" like an unknown token does.
+ */
+export const newsletterLinkQuery = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+});

@@ -44,3 +44,29 @@ export function cancelReasonLabel(stored: string, locale: Locale = currentLocale
   }
   return stored;
 }
+
+/** A seller's own words, without the full stop that a sentence around them would repeat. */
+const withoutFinalStop = (words: string) => words.trim().replace(/[\s.।…]+$/u, '');
+
+/**
+ * A stored refund reason as a whole sentence for its reader, the buyer or the seller (a refund mail's
+ * second paragraph), so the mail never strings "refunded: sale cancelled by the seller: ..." together.
+ */
+export function refundReasonSentence(
+  stored: string,
+  reader: 'buyer' | 'seller',
+  locale: Locale = currentLocale(),
+): string {
+  if (stored.startsWith(SALE_CANCELLED)) {
+    const reason = withoutFinalStop(stored.slice(SALE_CANCELLED.length));
+    return translate(locale, `mail.refundReason.${reader}.sellerCancelled`, { reason });
+  }
+  if (stored === cancelReasons.productRemoved) return translate(locale, 'mail.refundReason.productRemoved');
+  if (stored === cancelReasons.sellerRemoved)
+    return translate(locale, `mail.refundReason.${reader}.sellerRemoved`);
+  if (stored === cancelReasons.buyerRemoved)
+    return translate(locale, `mail.refundReason.${reader}.buyerRemoved`);
+  return translate(locale, 'mail.refundReason.other', {
+    reason: withoutFinalStop(cancelReasonLabel(stored, locale)),
+  });
+}

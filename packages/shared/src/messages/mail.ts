@@ -1,5 +1,5 @@
 import { formatMoney } from '../money.js';
-import { cancelReasonLabel } from './common.js';
+import { refundReasonSentence } from './common.js';
 import { localDigits } from './formats.js';
 import type { Locale } from './locales.js';
 import { currentLocale, messageGroup, translate, type MessageKey, type MessageValues } from './runtime.js';
@@ -32,6 +32,8 @@ export interface MailCopy {
   details?: [string, string][];
   action?: { label: string; url: string };
   footer?: string;
+  /** A link after the footer's words (unsubscribe, email settings): in the HTML part a link, not a bare address. */
+  footerLink?: { label: string; url: string };
   /** The line that signs off every message. */
   signature: string;
 }
@@ -176,7 +178,8 @@ export const mailCopy = {
       subject: say('mail.refundBuyer.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.buyer }),
       paragraphs: [
-        say('mail.refundBuyer.body', { title: p.title, reason: cancelReasonLabel(p.reason, locale) }),
+        say('mail.refundBuyer.body', { title: p.title }),
+        refundReasonSentence(p.reason, 'buyer', locale),
         say('mail.refundBuyer.amount', { amount: formatMoney(p.amountCents, p.currency, locale) }),
       ],
       action: { label: say('mail.action.seeYourOrder'), url: p.url },
@@ -186,7 +189,8 @@ export const mailCopy = {
       subject: say('mail.refundSeller.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.seller }),
       paragraphs: [
-        say('mail.refundSeller.body', { title: p.title, reason: cancelReasonLabel(p.reason, locale) }),
+        say('mail.refundSeller.body', { title: p.title }),
+        refundReasonSentence(p.reason, 'seller', locale),
       ],
       action: { label: say('mail.action.seeOrder'), url: p.url },
     })),
@@ -228,7 +232,8 @@ export const mailCopy = {
       greeting: say('mail.greetingAnyone'),
       paragraphs: [say('mail.newsletterConfirm.asked'), say('mail.newsletterConfirm.confirm')],
       action: { label: say('mail.newsletterConfirm.action'), url: p.confirmUrl },
-      footer: say('mail.newsletterConfirm.footer', { url: p.unsubscribeUrl }),
+      footer: say('mail.newsletterConfirm.footer'),
+      footerLink: { label: say('mail.newsletterConfirm.unsubscribe'), url: p.unsubscribeUrl },
     })),
   favouritePriceDrop: (p: {
     buyer: string;
@@ -267,7 +272,8 @@ export const mailCopy = {
       greeting: say('mail.greeting', { name: p.reader }),
       paragraphs: [say('mail.newMessage.body', { name: p.sender, title: p.title })],
       action: { label: say('mail.newMessage.action'), url: p.url },
-      footer: say('mail.newMessage.footer', { url: p.settingsUrl }),
+      footer: say('mail.newMessage.footer'),
+      footerLink: { label: say('mail.newMessage.settings'), url: p.settingsUrl },
     })),
   favouriteRemoved: (p: { buyer: string; title: string; url: string }) =>
     mail((say) => ({

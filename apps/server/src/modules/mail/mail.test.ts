@@ -272,7 +272,41 @@ describe('newsletter double opt-in', () => {
     expect(after!.unsubscribedAt).not.toBeNull();
     const invalid = await anonymous.get(`/api/newsletter/confirm?token=${'0'.repeat(32)}`);
     expect(invalid.headers.location).toBe('/?newsletter=invalid');
-    expect((await anonymous.get('/api/newsletter/confirm?token=x')).statusCode).toBe(400);
+  });
+
+  it('sends a browser with a malformed link to the home page’s "invalid link", never to JSON', async () => {
+    const anonymous = new TestClient(ctx.app);
+    for (const action of ['confirm', 'unsubscribe']) {
+      for (const query of [
+        'token=x',
+        `token=${'A'.repeat(32)}`,
+        `token=${'0'.repeat(31)}`,
+        `token=${'0'.repeat(300)}`,
+        `token=${'0'.repeat(32)}&token=${'1'.repeat(32)}`,
+        `token=${'0'.repeat(32)}&utm_source=mail`,
+        'token=',
+        '',
+      ]) {
+        const opened = await anonymous.get(`/api/newsletter/${action}${query ? `?${query}` : ''}`, {
+          accept: 'text/html,application/xhtml+xml',
+        });
+        expect(opened.statusCode, `${action}?${query}`).toBe(303);
+        expect(opened.headers.location, `${action}?${query}`).toBe('/?newsletter=invalid');
+      }
+    }
+  });
+
+  it('makes the unsubscribe address a link in the mail', async () => {
+    const email = 'linked-reader@example.test';
+    expect((await new TestClient(ctx.app).post('/api/newsletter', { email })).statusCode).toBe(200);
+    await deliver();
+    const [mail] = smtp.to(email, 'Confirm your newsletter');
+    const link = /Unsubscribe: (\S+)/.exec(mail!.text)![1]!;
+    expect(link.startsWith(`${TEST_ORIGIN}/api/newsletter/unsubscribe?token=`)).toBe(true);
+    const escaped = link.replaceAll('&', '&#38;');
+    expect(mail!.html).toMatch(
+      new RegExp(`<a href="${escaped.replace(/[.?]/g, '\\$&')}"[^>]*>Unsubscribe</a>`),
+    );
   });
 });
 

@@ -20,7 +20,14 @@ export function renderMail(copy: MailCopy): RenderedMail {
     ...copy.paragraphs.flatMap((p) => [p, '']),
     ...(copy.details?.length ? [...copy.details.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...(copy.action ? [`${copy.action.label}: ${copy.action.url}`, ''] : []),
-    ...(copy.footer ? [copy.footer, ''] : []),
+    ...(copy.footer || copy.footerLink
+      ? [
+          [copy.footer, copy.footerLink && `${copy.footerLink.label}: ${copy.footerLink.url}`]
+            .filter(Boolean)
+            .join(' '),
+          '',
+        ]
+      : []),
     copy.signature,
   ].join('\n');
 
@@ -35,6 +42,15 @@ export function renderMail(copy: MailCopy): RenderedMail {
   const action = copy.action
     ? `<p style="margin:24px 0"><a href="${escape(copy.action.url)}" style="background:#b45309;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:600">${escape(copy.action.label)}</a></p><p style="font-size:12px;color:#6b7280;word-break:break-all">${escape(copy.action.url)}</p>`
     : '';
+  const footerLink = copy.footerLink
+    ? `<a href="${escape(copy.footerLink.url)}" style="color:#b45309">${escape(copy.footerLink.label)}</a>`
+    : '';
+  const footer =
+    copy.footer || copy.footerLink
+      ? `<p style="font-size:13px;color:#6b7280">${[copy.footer ? escape(copy.footer) : '', footerLink]
+          .filter(Boolean)
+          .join(' ')}</p>`
+      : '';
   const html = `<!doctype html>
 <html lang="${localeTags[copy.locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(copy.subject)}</title></head>
 <body style="margin:0;background:#f5f1ea;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
@@ -44,7 +60,7 @@ export function renderMail(copy: MailCopy): RenderedMail {
 <tr><td style="padding:24px 28px;font-size:15px;line-height:1.5">
 <p style="margin:0 0 12px">${escape(copy.greeting)}</p>
 ${copy.paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('\n')}
-${details}${action}${copy.footer ? `<p style="font-size:13px;color:#6b7280">${escape(copy.footer)}</p>` : ''}
+${details}${action}${footer}
 </td></tr></table></td></tr></table></body></html>`;
   return { subject: copy.subject, text, html };
 }

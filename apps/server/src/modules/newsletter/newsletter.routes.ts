@@ -1,7 +1,12 @@
 /** POST /api/newsletter: the footer's sign-up form. Public, so it is rate limited per address. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { newsletterBody, newsletterLinkQuery, newsletterSubscribedSchema } from '@furniture-mart/shared';
+import {
+  newsletterBody,
+  newsletterLinkQuery,
+  newsletterSubscribedSchema,
+  newsletterTokenPattern,
+} from '@furniture-mart/shared';
 
 /** Sign-ups per client address per minute: plenty for people, too few for a script filling the list. */
 export const NEWSLETTER_SIGNUPS_PER_MINUTE = 10;
@@ -41,7 +46,11 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const outcome = await app.services.newsletter[action](request.query.token);
+        const { token } = request.query;
+        const outcome =
+          token && newsletterTokenPattern.test(token)
+            ? await app.services.newsletter[action](token)
+            : 'invalid';
         return reply.redirect(`/?newsletter=${outcome}`, 303);
       },
     );

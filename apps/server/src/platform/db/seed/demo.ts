@@ -18,12 +18,13 @@ import { DEMO_PASSWORD, demoAccounts, demoProducts, type DemoProduct } from './d
  * demo behind for good: the next start finishes it. Under an advisory lock (with seedDemo), so instances
  * started together, or two seeding commands, take turns and the later ones find the data in place.
  */
-export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
+export async function seedDemoIfEmpty(app: FastifyInstance, onSeeding?: () => void): Promise<boolean> {
   return app.database.withLock(advisoryLocks.demoSeed, async () => {
     const { db } = app.database;
     const demoEmails = demoAccounts.map((account) => account.email);
     const [others] = await db.select({ n: count() }).from(users).where(notInArray(users.email, demoEmails));
     if ((others?.n ?? 0) > 0 || (await demoProductsInPlace(app))) return false;
+    onSeeding?.();
     await seedDemoUnlocked(app);
     return true;
   });

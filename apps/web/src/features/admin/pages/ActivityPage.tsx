@@ -37,8 +37,10 @@ export function ActivityPage() {
     {
       header: t('activity.target'),
       cell: (row) => (
-        <span className="flex flex-col">
-          <span className="min-w-64 break-words font-medium">{row.targetLabel}</span>
+        // A target can be a long name with an email address: on phones it wraps anywhere inside the
+        // card's width; from `sm` on, the column keeps room for it to read on few lines.
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium wrap-anywhere sm:min-w-64">{row.targetLabel}</span>
           <span className="text-xs text-base-content/70">
             {isMessageKey(`auditTarget.${row.targetType}`)
               ? t(`auditTarget.${row.targetType}` as MessageKey)

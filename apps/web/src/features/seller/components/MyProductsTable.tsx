@@ -27,14 +27,18 @@ export function MyProductsTable({
   onAdvertise,
   onDelete,
 }: MyProductsTableProps) {
-  // Tighter cells than the default so all eight columns fit beside the dashboard menu on a laptop.
-  const cell = 'px-3';
-  // Where the table is narrower than its eight columns (phones, tablets beside the menu), each product is
-  // one compact row: the name cell carries the price, status and actions, and the other columns hide.
-  const wide = `${cell} hidden @3xl:table-cell`;
+  // Tighter cells than the default, and the row's two actions one above the other, so all eight
+  // columns fit beside the dashboard menu on a 1280 px laptop (56rem of table) in either language.
+  const cell = 'px-2';
+  // Where the table is narrower than that (phones, tablets and small laptops beside the menu), each
+  // product is one compact row: the name cell carries the price, status and actions, and the other
+  // columns hide. Below this width the eight columns would push Delete out of sight.
+  const wide = `${cell} hidden @4xl:table-cell`;
 
   const status = (row: MyProduct) => (
-    <span className={`badge badge-soft ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}>
+    <span
+      className={`badge badge-soft whitespace-nowrap ${row.status === 'available' ? 'badge-success' : 'badge-neutral'}`}
+    >
       {t(`myProducts.status.${row.status}`)}
     </span>
   );
@@ -45,13 +49,13 @@ export function MyProductsTable({
   );
   const advertise = (row: MyProduct) =>
     row.advertised ? (
-      <span className="badge badge-accent">{t('myProducts.advertised')}</span>
+      <span className="badge badge-accent whitespace-nowrap">{t('myProducts.advertised')}</span>
     ) : row.status === 'available' ? (
       <SubmitButton
         type="button"
         pending={busyId === row.id}
         spinnerSize="xs"
-        className="btn-primary btn-sm"
+        className="btn-primary btn-sm whitespace-nowrap"
         onClick={() => onAdvertise(row)}
         aria-label={t('myProducts.advertiseName', { title: row.title })}
       >
@@ -103,7 +107,7 @@ export function MyProductsTable({
       header: t('booking.name'),
       className: cell,
       cell: (row) => (
-        <div className="flex min-w-0 items-start gap-3 @3xl:min-w-40 @3xl:items-center">
+        <div className="flex min-w-0 items-start gap-3 @4xl:min-w-40 @4xl:items-center">
           {row.cover ? (
             <img
               src={row.cover.thumbUrl}
@@ -120,12 +124,12 @@ export function MyProductsTable({
             <Link to={`/products/${row.id}`} className="link link-hover font-medium">
               {row.title}
             </Link>
-            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm @3xl:hidden">
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm @4xl:hidden">
               <Price cents={row.sellingPriceCents} currency={currency} className="font-medium" />
               {status(row)}
               <span className="text-base-content/70">{postDate(row)}</span>
             </div>
-            <div className="mt-2 flex flex-wrap items-center gap-2 @3xl:hidden">
+            <div className="mt-2 flex flex-wrap items-center gap-2 @4xl:hidden">
               {advertise(row)}
               {bookings(row)}
               {editLink(row)}
@@ -148,7 +152,7 @@ export function MyProductsTable({
       header: t('admin.action'),
       className: wide,
       cell: (row) => (
-        <div className="flex gap-2">
+        <div className="flex flex-col items-stretch gap-1">
           {editLink(row)}
           {deleteButton(row)}
         </div>
