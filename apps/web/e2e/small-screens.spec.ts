@@ -238,7 +238,7 @@ test.describe.serial('small screens', () => {
       // The product's photo, seller and status (sold by now: the buyer paid above).
       await expect(report.locator('img')).toHaveAttribute('src', /-thumb\.webp$/);
       await expect(report.getByText(`Seller: ${seller.name}`)).toBeVisible();
-      await expect(report.getByText('sold', { exact: true })).toBeVisible();
+      await expect(report.getByText('Sold', { exact: true })).toBeVisible();
       await expectNoSidewaysScroll(page, 'Reported Items');
       await page.close();
     }
