@@ -79,6 +79,7 @@ export interface LiveEventsOptions {
 
 export class LiveEvents {
   private readonly streams = new Map<string, Set<Stream>>();
+  private readonly reading = new Map<string, Promise<{ seq: number; event: LiveEvent | null }[]>>();
   private readonly stops: (() => void)[] = [];
   private readonly pingTimer: NodeJS.Timeout;
   private pollTimer: NodeJS.Timeout | null = null;
@@ -180,7 +181,7 @@ export class LiveEvents {
       stream.again = false;
       let batch: { seq: number; event: LiveEvent | null }[];
       do {
-        batch = await this.eventsAfter(stream.userId, stream.cursor!);
+        batch = await this.readShared(stream.userId, stream.cursor!);
         for (const { seq, event } of batch) {
           if (stream.closed) return;
           if (event) await stream.sink.send(event);
@@ -188,6 +189,17 @@ export class LiveEvents {
         }
       } while (batch.length === BATCH);
     } while (stream.again && !stream.closed);
+  }
+
+  /** One read for every stream of a person at the same place (tabs of one person), while it runs. */
+  private readShared(userId: string, cursor: number): ReturnType<LiveEvents['eventsAfter']> {
+    const key = `${userId}:${cursor}`;
+    let reading = this.reading.get(key);
+    if (!reading) {
+      reading = this.eventsAfter(userId, cursor).finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    return reading;
   }
 
   /**
