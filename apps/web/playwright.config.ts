@@ -27,7 +27,9 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: path.join(repoRoot, 'playwright-report') }]]
     : 'list',
-  timeout: 30_000,
+  // Whole journeys (a sale from sign-up to the receipt mail, every dialog checked by axe) take tens of
+  // seconds on a busy two-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
