@@ -8,11 +8,11 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { useAuth } from '../../../lib/session';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { useOrder } from '../api';
+import { useOrder, useOrderConversation } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { SellerHandoff } from '../components/SellerHandoff';
-import { localDigits, overviewMessages } from '@furniture-mart/shared';
+import { localDigits, overviewMessages, t } from '@furniture-mart/shared';
 
 function Contact({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -55,10 +55,26 @@ export function OrderPage() {
       </Alert>
     );
   }
-  const data: BookingDetail = order.data;
-  const me = auth.status === 'signedIn' ? auth.me.user : null;
-  const isBuyer = me?.id === data.buyer.id;
-  const isSeller = me?.id === data.seller.id;
+  return <OrderDetails data={order.data} meId={auth.status === 'signedIn' ? auth.me.user.id : null} />;
+}
+
+/** A link to the buyer's and seller's conversation about the piece, when they had one. */
+function ConversationLink({ order, meId }: { order: BookingDetail; meId: string | null }) {
+  const isBuyer = meId === order.buyer.id;
+  const isSeller = meId === order.seller.id;
+  const counterpart = isBuyer ? order.seller : order.buyer;
+  const conversation = useOrderConversation(order.product.id, counterpart.id, isBuyer || isSeller);
+  if (!conversation.data) return null;
+  return (
+    <Link to={`/dashboard/messages/${conversation.data.id}`} className="btn btn-outline btn-sm mt-2 w-fit">
+      {t('chat.orderConversation', { name: counterpart.name })}
+    </Link>
+  );
+}
+
+function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null }) {
+  const isBuyer = meId === data.buyer.id;
+  const isSeller = meId === data.seller.id;
 
   return (
     <section className="space-y-6">
@@ -113,6 +129,7 @@ export function OrderPage() {
               {localDigits(data.seller.phone)}
             </a>
           ) : null}
+          {isBuyer ? <ConversationLink order={data} meId={meId} /> : null}
         </Contact>
         <Contact title={orderMessages.contactBuyer}>
           <p className="font-semibold">{data.buyer.name}</p>
@@ -129,6 +146,7 @@ export function OrderPage() {
               <span className="badge badge-ghost">{orderMessages.emailNotVerifiedMark}</span>
             )}
           </p>
+          {isSeller ? <ConversationLink order={data} meId={meId} /> : null}
         </Contact>
         <Contact title={orderMessages.meetingPlace}>
           <p className="font-semibold">{data.meetingLocation ?? '—'}</p>
