@@ -66,7 +66,6 @@ export function AskSeller({ product }: { product: ProductPage }) {
       className="space-y-2 rounded-box border border-base-300 bg-base-100 p-3"
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label={t('chat.askTitle', { name: product.seller.name })}
       data-testid="ask-seller"
     >
       <label htmlFor={fieldId} className="block font-semibold">

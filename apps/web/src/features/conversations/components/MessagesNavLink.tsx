@@ -36,7 +36,7 @@ export function MessagesNavLink() {
     <NavLink
       to="/dashboard/messages"
       className={({ isActive }) =>
-        `btn btn-ghost btn-square relative max-[359px]:btn-sm ${isActive ? 'text-primary' : ''}`
+        `btn btn-ghost btn-square relative max-[399px]:btn-sm ${isActive ? 'text-primary' : ''}`
       }
       aria-label={count > 0 ? t('chat.navUnread', { count }) : t('chat.nav')}
       data-testid="messages-nav"
