@@ -22,22 +22,22 @@ export function MessageBubble({ message, own, author, highlighted = false, actio
   const time = formatDate(message.createdAt, { hour: 'numeric', minute: '2-digit' });
   return (
     <div
-      className={`chat ${own ? 'chat-end' : 'chat-start'}`}
+      className={`flex flex-col gap-0.5 ${own ? 'items-end' : 'items-start'}`}
       data-testid="message"
       data-own={own ? 'true' : 'false'}
       data-message-id={message.id}
     >
-      <div className="chat-header text-xs text-base-content/70">
+      <div className="px-1 text-xs text-base-content/70">
         <span className="sr-only">{author}, </span>
         <time dateTime={message.createdAt}>{time}</time>
       </div>
       <div
-        className={`chat-bubble max-w-[85%] break-words sm:max-w-[70%] ${
+        className={`max-w-[85%] break-words rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%] ${
           message.removed
-            ? 'bg-base-200 text-base-content/70 italic'
+            ? 'border border-dashed border-base-300 bg-base-200 italic text-base-content/75'
             : own
-              ? 'chat-bubble-primary'
-              : 'bg-base-100 text-base-content border border-base-300'
+              ? 'rounded-br-md bg-primary text-primary-content'
+              : 'rounded-bl-md border border-base-300 bg-base-100 text-base-content'
         } ${highlighted ? 'outline outline-2 outline-offset-2 outline-warning' : ''}`}
       >
         {message.removed ? (
@@ -45,7 +45,7 @@ export function MessageBubble({ message, own, author, highlighted = false, actio
         ) : (
           <>
             {message.photos.length > 0 ? (
-              <ul className={`mb-1 grid gap-1 ${message.photos.length > 1 ? 'grid-cols-2' : ''}`}>
+              <ul className={`-mx-1 mb-1 grid gap-1 ${message.photos.length > 1 ? 'grid-cols-2' : ''}`}>
                 {message.photos.map((photo, index) => (
                   <li key={photo.id}>
                     <a href={photo.url} target="_blank" rel="noreferrer" className="block">
@@ -66,7 +66,7 @@ export function MessageBubble({ message, own, author, highlighted = false, actio
           </>
         )}
       </div>
-      {actions ? <div className="chat-footer mt-1">{actions}</div> : null}
+      {actions ? <div className="px-1">{actions}</div> : null}
     </div>
   );
 }

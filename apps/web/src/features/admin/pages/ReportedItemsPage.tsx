@@ -75,9 +75,9 @@ function MessageCell({ message, details }: { message: ReportedMessage; details: 
   const authorOf = (senderId: string) =>
     senderId === message.sender.id ? message.sender.name : t('chat.adminOtherPerson');
   return (
-    <div className="min-w-56 max-w-96 space-y-2" data-testid="reported-message">
+    <div className="min-w-44 max-w-52 space-y-2 text-left text-sm" data-testid="reported-message">
       <p className="text-sm font-semibold">{t('chat.adminMessage')}</p>
-      <p className="text-sm text-base-content/75">
+      <p className="break-all text-base-content/75">
         {t('chat.adminSender', { name: message.sender.name, email: message.sender.email })}
         {message.sender.removed ? ` · ${t('chat.adminSenderRemoved')}` : null}
       </p>

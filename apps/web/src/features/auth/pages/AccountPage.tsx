@@ -35,7 +35,7 @@ function MessageMailSwitch() {
         <label className="flex items-start gap-3">
           <input
             type="checkbox"
-            className="toggle toggle-primary mt-0.5"
+            className="mt-1 h-5 w-5 shrink-0 accent-primary"
             checked={mail.data?.enabled ?? false}
             disabled={!mail.data || setMail.isPending}
             aria-describedby={hintId}

@@ -231,18 +231,22 @@ export function ConversationPage() {
         conversation={data}
         menu={
           counterpart.removed ? null : (
-            <details className="dropdown dropdown-end shrink-0" ref={menuRef}>
-              <summary className="btn btn-ghost btn-square btn-sm" aria-label={t('chat.moreActions')}>
+            <details className="relative shrink-0" ref={menuRef}>
+              <summary
+                className="btn btn-ghost btn-square btn-sm list-none [&::-webkit-details-marker]:hidden"
+                aria-label={t('chat.moreActions')}
+              >
                 <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
                   <circle cx="10" cy="4" r="1.6" />
                   <circle cx="10" cy="10" r="1.6" />
                   <circle cx="10" cy="16" r="1.6" />
                 </svg>
               </summary>
-              <ul className="menu dropdown-content z-30 mt-1 w-56 rounded-box border border-base-300 bg-base-100 p-1 shadow">
+              <ul className="absolute right-0 top-full z-30 mt-1 w-60 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
                 <li>
                   <button
                     type="button"
+                    className="w-full rounded-field px-3 py-2 text-left text-sm hover:bg-base-200 focus-visible:bg-base-200"
                     onClick={() => {
                       menuRef.current?.removeAttribute('open');
                       void toggleBlock();
