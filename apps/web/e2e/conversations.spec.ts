@@ -250,4 +250,21 @@ test.describe('conversations between a buyer and a seller', () => {
     }
     await other.context.close();
   });
+
+  test('the Account page turns mail about unread messages off and on', async () => {
+    const page = await buyer.context.newPage();
+    await page.goto('/dashboard/account');
+    const toggle = page.getByRole('checkbox', { name: en('chat.mailSwitch') });
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await expect(page.getByText(en('chat.mailOff'))).toBeVisible();
+    await page.reload();
+    await expect(toggle).not.toBeChecked();
+    await screenshotBothWidths(page, 'conversation-account');
+    await toggle.check();
+    await expect(page.getByText(en('chat.mailOn'))).toBeVisible();
+    const answer = await buyer.context.request.get('/api/my/message-mail');
+    expect(await answer.json()).toEqual({ enabled: true });
+    await page.close();
+  });
 });
