@@ -156,9 +156,15 @@ test.describe('conversations between a buyer and a seller', () => {
     expect(await seriousViolations(buyerPage)).toEqual([]);
     await buyerPage.setViewportSize(viewports.desktop);
 
+    // Book Now above the thread opens the product's booking form.
+    await buyerPage.getByRole('link', { name: en('booking.title') }).click();
+    await expect(buyerPage).toHaveURL(`/products/${listing.id}`);
+    await expect(buyerPage.getByRole('dialog', { name: en('booking.title') })).toBeVisible();
+    await buyerPage.keyboard.press('Escape');
+
     // After a booking nothing is held back, on either side.
     await bookProduct(buyer, origin, listing.id);
-    await buyerPage.reload();
+    await buyerPage.goto(conversationUrl);
     await composer(buyerPage).fill('Booked! My number is 01711-223344.');
     await composer(buyerPage).press('Enter');
     await expect(thread(buyerPage)).toContainText('Booked! My number is 01711-223344.');

@@ -128,15 +128,15 @@ export function ConversationPage() {
 
   const items = messages.data?.items;
   const newestOther = items && meId ? newestFromOther(items, meId) : null;
-  const unread = conversation.data?.unread ?? 0;
 
-  // Seen: the other person's newest message is read once it is on the screen of a visible tab.
+  // Seen: the other person's newest message is read once it is on the screen of a visible tab. Each
+  // message is marked once; reading up to it covers every earlier one.
+  const { mutate: markReadUpTo } = markRead;
   useEffect(() => {
-    if (!visible || !newestOther || markRead.isPending) return;
-    if (markedUpTo.current === newestOther.id && unread === 0) return;
+    if (!visible || !newestOther || markedUpTo.current === newestOther.id) return;
     markedUpTo.current = newestOther.id;
-    markRead.mutate(newestOther.id);
-  }, [visible, newestOther, unread, markRead]);
+    markReadUpTo(newestOther.id);
+  }, [visible, newestOther, markReadUpTo]);
 
   // The newest message in view: at first, and when one arrives while the reader is at the bottom.
   const lastId = items?.[items.length - 1]?.id;
