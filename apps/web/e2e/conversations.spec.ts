@@ -79,6 +79,14 @@ test.describe('conversations between a buyer and a seller', () => {
 
     // The seller is somewhere in the dashboard, with nothing unread.
     const sellerPage = await seller.context.newPage();
+    const streamsOpened = (page: Page) => {
+      const opened: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/my/events') opened.push(request.url());
+      });
+      return opened;
+    };
+    const sellerStreams = streamsOpened(sellerPage);
     await sellerPage.goto('/dashboard');
     const sellerBadge = sellerPage.getByTestId('unread-badge');
     await expect(sellerPage.getByTestId('messages-nav')).toBeVisible();
@@ -87,9 +95,12 @@ test.describe('conversations between a buyer and a seller', () => {
     // A visitor is asked to sign in first.
     const visitor = await browser.newContext({ baseURL: origin });
     const visitorPage = await visitor.newPage();
+    const visitorStreams = streamsOpened(visitorPage);
     await visitorPage.goto(`/products/${listing.id}`);
     await visitorPage.getByRole('link', { name: en('chat.ask') }).click();
     await expect(visitorPage).toHaveURL(/\/login$/);
+    // A visitor has no events to hear.
+    expect(visitorStreams).toEqual([]);
     await visitor.close();
 
     // The buyer asks from the product page, with a phone number in the question.
@@ -142,6 +153,9 @@ test.describe('conversations between a buyer and a seller', () => {
     for (const page of [buyerPage, sellerPage]) {
       expect(await seriousViolations(page)).toEqual([]);
     }
+
+    // From the dashboard to the list to the thread, and a live message on the way: one stream.
+    expect(sellerStreams).toHaveLength(1);
 
     // Pictures: the list, the thread and the product page with Ask the seller, in both languages.
     await screenshotBothWidths(sellerPage, 'conversation-thread');

@@ -17,13 +17,6 @@ export function useSetMessageMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => api.put<MessageMail>('/api/my/message-mail', { enabled }),
-    // The switch turns at once, and back if the server says no.
-    onMutate: (enabled) => {
-      const before = queryClient.getQueryData<MessageMail>(messageMailKey);
-      queryClient.setQueryData<MessageMail>(messageMailKey, { enabled });
-      return { before };
-    },
-    onError: (_error, _enabled, context) => queryClient.setQueryData(messageMailKey, context?.before),
     onSuccess: (answer) => queryClient.setQueryData(messageMailKey, answer),
   });
 }

@@ -19,11 +19,18 @@ function MessageMailSwitch() {
   const mail = useMessageMail(true);
   const setMail = useSetMessageMail();
   const hintId = useId();
-  const change = (enabled: boolean) =>
+  // The box follows the click at once; it turns back if the server refuses.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const change = (enabled: boolean) => {
+    setChoice(enabled);
     setMail.mutate(enabled, {
       onSuccess: () => notify.success(enabled ? t('chat.mailOn') : t('chat.mailOff')),
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => {
+        setChoice(null);
+        notify.error(errorMessage(error));
+      },
     });
+  };
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
       <h2 className="mb-3 text-xl font-semibold">{t('chat.mailTitle')}</h2>
@@ -36,8 +43,8 @@ function MessageMailSwitch() {
           <input
             type="checkbox"
             className="mt-1 h-5 w-5 shrink-0 accent-primary"
-            checked={mail.data?.enabled ?? false}
-            disabled={!mail.data || setMail.isPending}
+            checked={choice ?? mail.data?.enabled ?? false}
+            disabled={!mail.data}
             aria-describedby={hintId}
             onChange={(event) => change(event.target.checked)}
             data-testid="message-mail"
