@@ -10,6 +10,7 @@ import {
   type Listing,
   type Person,
 } from './support/api';
+import { photoFile } from './support/png';
 import { screenshotBothWidths, viewports } from './support/screenshots';
 
 /**
@@ -185,6 +186,23 @@ test.describe('conversations between a buyer and a seller', () => {
     await sellerPage.goto(conversationUrl);
     await expect(thread(sellerPage)).toContainText('Booked! My number is 01711-223344.');
 
+    // A photo goes with a message: uploaded when chosen, shown to both.
+    await buyerPage.getByTestId('photo-input').setInputFiles(photoFile('back.png', '#5b3a1a'));
+    await expect(buyerPage.getByRole('button', { name: en('chat.removePhoto', { n: 1 }) })).toBeVisible();
+    await composer(buyerPage).fill('Here is the back of my hallway.');
+    await composer(buyerPage).press('Enter');
+    const sentPhoto = thread(buyerPage).getByRole('img', {
+      name: en('chat.photoFrom', { n: 1, name: 'You' }),
+    });
+    await expect(sentPhoto).toBeVisible();
+    const seenPhoto = thread(sellerPage).getByRole('img', {
+      name: en('chat.photoFrom', { n: 1, name: buyer.name }),
+    });
+    await expect(seenPhoto).toBeVisible();
+    await expect
+      .poll(() => seenPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
+
     // The order page leads to the conversation, for the buyer and for the seller.
     const orders = (await (await buyer.context.request.get('/api/my/bookings')).json()) as {
       items: { id: string }[];
@@ -212,12 +230,12 @@ test.describe('conversations between a buyer and a seller', () => {
     await expect(reportRow.getByTestId('reported-message')).toContainText(
       'Is it still available? Call me on [shared after booking].',
     );
-    await reportRow.getByText(en('chat.adminAround', { count: 4 })).click();
-    await expect(reportRow.getByTestId('message')).toHaveCount(5);
+    await reportRow.getByText(en('chat.adminAround', { count: 5 })).click();
+    await expect(reportRow.getByTestId('message')).toHaveCount(6);
     await screenshotBothWidths(adminPage, 'conversation-admin-report');
     await useLanguage(admin, origin, 'bn');
     await adminPage.reload();
-    await adminPage.getByText(bn('chat.adminAround', { count: 4 })).click();
+    await adminPage.getByText(bn('chat.adminAround', { count: 5 })).click();
     await screenshotBothWidths(adminPage, 'conversation-admin-report-bn');
     await useLanguage(admin, origin, 'en');
     await adminPage.reload();
