@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { t, type Conversation, type Message } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
@@ -122,7 +122,6 @@ export function ConversationPage() {
   const reportReturn = useRef<HTMLElement | null>(null);
   const menuRef = useRef<HTMLDetailsElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  const stuckToBottom = useRef(true);
   const markedUpTo = useRef<string | null>(null);
   const visible = useVisible();
 
@@ -138,15 +137,9 @@ export function ConversationPage() {
     markReadUpTo(newestOther.id);
   }, [visible, newestOther, markReadUpTo]);
 
-  // The newest message in view: at first, and when one arrives while the reader is at the bottom.
-  const lastId = items?.[items.length - 1]?.id;
-  useLayoutEffect(() => {
-    const box = scroller.current;
-    if (box && stuckToBottom.current) box.scrollTop = box.scrollHeight;
-  }, [lastId]);
-
   const onSent = useCallback((message: Message) => {
-    stuckToBottom.current = true;
+    // Back to the newest message (the bottom, where this one lands).
+    if (scroller.current) scroller.current.scrollTop = 0;
     if (message.masked && !maskExplained()) setExplainMask(true);
   }, []);
 
@@ -263,72 +256,72 @@ export function ConversationPage() {
           )
         }
       />
+      {/* In reverse, so the browser keeps the bottom (the newest message) in view as messages,
+          photos and fonts arrive and as a phone's keyboard shrinks the box. */}
       <div
         ref={scroller}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-base-200/40 px-2 py-3 sm:px-4"
-        onScroll={(event) => {
-          const box = event.currentTarget;
-          stuckToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
-        }}
+        className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto overscroll-contain bg-base-200/40 px-2 py-3 sm:px-4"
         data-testid="thread"
       >
-        {messages.data?.hasOlder ? (
-          <div className="mb-3 text-center">
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => older.mutate()}
-              disabled={older.isPending}
-            >
-              {older.isPending ? <SpinnerGlyph /> : null}
-              {t('chat.earlier')}
-            </button>
-          </div>
-        ) : null}
-        {messages.isPending ? <PageSpinner label={t('chat.loading')} /> : null}
-        {messages.isError && !items ? (
-          <Alert tone="error" onRetry={() => void messages.refetch()}>
-            {errorMessage(messages.error)}
-          </Alert>
-        ) : null}
-        <ol className="space-y-1" aria-label={t('chat.messagesLabel')}>
-          {items
-            ? threadRows(items).map((row) =>
-                row.kind === 'day' ? (
-                  <li key={row.key} className="py-2 text-center" data-testid="day-separator">
-                    <span className="rounded-full bg-base-100 px-3 py-1 text-xs font-medium text-base-content/70 shadow-sm">
-                      {row.label}
-                    </span>
-                  </li>
-                ) : (
-                  <li key={row.key}>
-                    <MessageBubble
-                      message={row.message}
-                      own={row.message.senderId === meId}
-                      author={row.message.senderId === meId ? t('chat.you') : counterpart.name}
-                      actions={
-                        row.message.senderId !== meId && !row.message.removed ? (
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs text-base-content/70"
-                            aria-haspopup="dialog"
-                            onClick={(event) => {
-                              reportReturn.current = event.currentTarget;
-                              setReporting(row.message);
-                            }}
-                          >
-                            {t('chat.report')}
-                          </button>
-                        ) : row.message.senderId === meId && row.message.masked ? (
-                          <span className="text-xs text-base-content/70">{t('chat.maskedNote')}</span>
-                        ) : null
-                      }
-                    />
-                  </li>
-                ),
-              )
-            : null}
-        </ol>
+        <div>
+          {messages.data?.hasOlder ? (
+            <div className="mb-3 text-center">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => older.mutate()}
+                disabled={older.isPending}
+              >
+                {older.isPending ? <SpinnerGlyph /> : null}
+                {t('chat.earlier')}
+              </button>
+            </div>
+          ) : null}
+          {messages.isPending ? <PageSpinner label={t('chat.loading')} /> : null}
+          {messages.isError && !items ? (
+            <Alert tone="error" onRetry={() => void messages.refetch()}>
+              {errorMessage(messages.error)}
+            </Alert>
+          ) : null}
+          <ol className="space-y-1" aria-label={t('chat.messagesLabel')}>
+            {items
+              ? threadRows(items).map((row) =>
+                  row.kind === 'day' ? (
+                    <li key={row.key} className="py-2 text-center" data-testid="day-separator">
+                      <span className="rounded-full bg-base-100 px-3 py-1 text-xs font-medium text-base-content/70 shadow-sm">
+                        {row.label}
+                      </span>
+                    </li>
+                  ) : (
+                    <li key={row.key}>
+                      <MessageBubble
+                        message={row.message}
+                        own={row.message.senderId === meId}
+                        author={row.message.senderId === meId ? t('chat.you') : counterpart.name}
+                        actions={
+                          row.message.senderId !== meId && !row.message.removed ? (
+                            <button
+                              type="button"
+                              className="btn btn-ghost btn-xs text-base-content/70"
+                              aria-haspopup="dialog"
+                              onClick={(event) => {
+                                reportReturn.current = event.currentTarget;
+                                setReporting(row.message);
+                              }}
+                            >
+                              {t('chat.report')}
+                            </button>
+                          ) : row.message.senderId === meId && row.message.masked ? (
+                            <span className="text-xs text-base-content/70">{t('chat.maskedNote')}</span>
+                          ) : null
+                        }
+                      />
+                    </li>
+                  ),
+                )
+              : null}
+          </ol>
+        </div>
       </div>
       {explainMask ? (
         <Alert
