@@ -103,3 +103,14 @@ export async function reportProduct(buyer: Person, origin: string, productId: st
     details: 'The photos do not match the description.',
   });
 }
+
+/** The buyer asks the seller about a product; returns the conversation's id. */
+export async function askSeller(
+  buyer: Person,
+  origin: string,
+  productId: string,
+  body: string,
+): Promise<string> {
+  const started = await post(buyer.context, origin, `/api/products/${productId}/conversations`, { body });
+  return (started.conversation as { id: string }).id;
+}

@@ -2,6 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { accountMessages, jobMessages, messages } from '@furniture-mart/shared';
 import { demoAccounts } from './accounts';
 import {
+  askSeller,
   bookProduct,
   listProduct,
   reportProduct,
@@ -24,6 +25,7 @@ export interface Scene {
   buyer: Person;
   listing: Listing;
   bookingId: string;
+  conversationId: string;
   contexts: Record<Role, BrowserContext>;
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function setUpScene(browser: Browser, origin: string): Promise<Scen
   const buyer = await signUpPerson(browser, origin, 'buyer', `Route Buyer ${stamp}`);
   const bookingId = await bookProduct(buyer, origin, listing.id);
   await reportProduct(buyer, origin, listing.id);
+  const conversationId = await askSeller(buyer, origin, listing.id, 'Does the cushion come off for washing?');
   const admin = await signInPerson(browser, origin, demoAccounts.admin);
   const visitor = await browser.newContext({ baseURL: origin });
   const contexts = { visitor, buyer: buyer.context, seller: seller.context, admin };
@@ -48,6 +51,7 @@ export async function setUpScene(browser: Browser, origin: string): Promise<Scen
     buyer,
     listing,
     bookingId,
+    conversationId,
     contexts,
     close: async () => {
       for (const context of Object.values(contexts)) await context.close();
@@ -160,6 +164,26 @@ export const routeTable: RoutePage[] = [
     ready: async (page) => {
       await heading(page, 'Payment');
       await expect(page.getByRole('form', { name: 'Card details' })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: 'messages',
+    role: 'buyer',
+    path: () => '/dashboard/messages',
+    ready: async (page, scene) => {
+      await heading(page, 'Messages');
+      await expect(page.getByTestId('conversation').filter({ hasText: scene.listing.title })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    name: 'conversation',
+    role: 'seller',
+    path: (scene) => `/dashboard/messages/${scene.conversationId}`,
+    ready: async (page, scene) => {
+      await heading(page, scene.buyer.name);
+      await expect(page.getByTestId('message')).toHaveCount(1);
       await settled(page);
     },
   },

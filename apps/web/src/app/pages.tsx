@@ -201,6 +201,21 @@ export const pages: readonly Page[] = [
     module: 'features/orders/pages/OrderPage',
     rendering: 'browser',
   },
+  // A buyer's and a seller's conversations; the server answers 404 for a conversation not theirs.
+  {
+    path: '/dashboard/messages',
+    layout: 'dashboard',
+    access: 'signed-in',
+    module: 'features/conversations/pages/MessagesPage',
+    rendering: 'browser',
+  },
+  {
+    path: '/dashboard/messages/:id',
+    layout: 'dashboard',
+    access: 'signed-in',
+    module: 'features/conversations/pages/ConversationPage',
+    rendering: 'browser',
+  },
   {
     path: '/dashboard/myOrders',
     layout: 'dashboard',

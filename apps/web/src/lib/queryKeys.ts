@@ -9,4 +9,9 @@ export const sharedKeys = {
   sellerProducts: ['seller'] as const,
   /** A buyer's saved products and dashboard notices: the heart changes them, the favourites page reads them. */
   favourites: ['favourites'] as const,
+  /**
+   * Conversations and what counts them: the messages feature fills them, the product and order pages
+   * read a product's conversation under it, and a live event refreshes them all.
+   */
+  conversations: ['conversations'] as const,
 };

@@ -4,6 +4,7 @@ import { Logo } from '../../components/Logo';
 import { useAuth, useSignOut } from '../../features/auth/api';
 import { t, type MessageKey } from '@furniture-mart/shared';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { MessagesNavLink } from '../../features/conversations/components/MessagesNavLink';
 
 interface NavItem {
   to: string;
@@ -122,6 +123,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           {/* On phones the switch sits in the menu, where it leaves the name of the site room. */}
           <LanguageSwitch className="hidden sm:inline-flex" />
+          <MessagesNavLink />
           <AccountButton />
         </div>
       </div>

@@ -102,3 +102,7 @@ export function useRemoveReport() {
 export function useRemoveReportedItem() {
   return useModeration((reportId: string) => api.delete<void>(`/api/admin/reports/${reportId}/product`));
 }
+
+export function useRemoveReportedMessage() {
+  return useModeration((reportId: string) => api.delete<void>(`/api/admin/reports/${reportId}/message`));
+}

@@ -9,11 +9,13 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BookingCreateBody) => api.post<Booking>('/api/bookings', body),
-    // The new booking shows in My Orders, and the product's page now leads to it.
+    // The new booking shows in My Orders, the product's page now leads to it, and its conversation
+    // no longer holds contact details back.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sharedKeys.myBookings }),
         queryClient.invalidateQueries({ queryKey: catalogueKeys.products }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.conversations }),
       ]),
   });
 }

@@ -31,10 +31,14 @@ function item(to: string, name: string, activeUnder?: string[]): DashboardMenuIt
 /** Everyone's own account settings. */
 const account = item('/dashboard/account', 'account');
 
+/** Conversations with buyers or sellers; one conversation stays under the list. */
+const messages = item('/dashboard/messages', 'messages', ['/dashboard/messages/']);
+
 /** What each role can open from the dashboard; the routes check the same roles. */
 export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
   buyer: [
     item('/dashboard/myOrders', 'myOrders', ['/dashboard/payment/', '/dashboard/orders/']),
+    messages,
     item('/dashboard/favourites', 'favourites'),
     account,
   ],
@@ -42,6 +46,7 @@ export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
     // A seller opens an order from a product's bookings, and edits a listing from its row.
     item('/dashboard/myProducts', 'myProducts', ['/dashboard/orders/', '/dashboard/products/']),
     item('/dashboard/addProduct', 'addProduct'),
+    messages,
     account,
   ],
   admin: [

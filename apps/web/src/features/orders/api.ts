@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingDetail, CancelSaleBody, HandoffBody } from '@furniture-mart/shared';
+import {
+  pagination,
+  type BookingDetail,
+  type CancelSaleBody,
+  type Conversation,
+  type HandoffBody,
+  type Page,
+} from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { sharedKeys } from '../../lib/queryKeys';
 
@@ -47,5 +54,23 @@ export function useCancelSale(id: string) {
     mutationFn: (body: CancelSaleBody) =>
       api.post<{ status: 'refunded' }>(`/api/bookings/${id}/cancel-sale`, body),
     onSettled: refresh,
+  });
+}
+
+/**
+ * The conversation between the order's buyer and seller about its product, if they had one: the
+ * order page links to it. A seller has one per buyer who asked, so theirs is picked by the buyer.
+ */
+export function useOrderConversation(productId: string, counterpartId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...sharedKeys.conversations, 'product', productId, counterpartId] as const,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Page<Conversation>>(
+        `/api/my/conversations?productId=${encodeURIComponent(productId)}&pageSize=${pagination.maxPageSize}`,
+        signal,
+      );
+      return page.items.find((conversation) => conversation.counterpart.id === counterpartId) ?? null;
+    },
+    enabled,
   });
 }

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { messages, reportReasonLabels, type ReportQueueRow } from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
+import { MessageBubble } from '../../../components/ui/MessageBubble';
 import { DataTable, type Column } from '../../../components/ui/DataTable';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { Pagination } from '../../../components/ui/Pagination';
-import { useRemoveReport, useRemoveReportedItem, useReports } from '../api';
+import { useRemoveReport, useRemoveReportedItem, useRemoveReportedMessage, useReports } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
 import { useClampPage } from '../components/useClampPage';
 import { useConfirmedAction } from '../confirmedAction';
@@ -63,11 +64,56 @@ function ProductCell({ row }: { row: ReportQueueRow }) {
   );
 }
 
+type ReportedMessage = NonNullable<ReportQueueRow['message']>;
+
+/**
+ * A reported message as the administrator judges it: the message, who sent it, and the conversation
+ * around it (the sender's messages on the right, the other person's on the left).
+ */
+function MessageCell({ message, details }: { message: ReportedMessage; details: string | null }) {
+  const reported = message.around.find((item) => item.id === message.id);
+  const authorOf = (senderId: string) =>
+    senderId === message.sender.id ? message.sender.name : t('chat.adminOtherPerson');
+  return (
+    <div className="min-w-44 max-w-52 space-y-2 text-left text-sm" data-testid="reported-message">
+      <p className="text-sm font-semibold">{t('chat.adminMessage')}</p>
+      <p className="break-all text-base-content/75">
+        {t('chat.adminSender', { name: message.sender.name, email: message.sender.email })}
+        {message.sender.removed ? ` · ${t('chat.adminSenderRemoved')}` : null}
+      </p>
+      {reported ? (
+        <MessageBubble message={reported} own={false} author={message.sender.name} highlighted />
+      ) : null}
+      {details ? <p className="whitespace-pre-line break-words text-sm">{details}</p> : null}
+      {message.around.length > 1 ? (
+        <details className="rounded-field border border-base-300 bg-base-200/50">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
+            {t('chat.adminAround', { count: message.around.length })}
+          </summary>
+          <ol className="max-h-96 space-y-1 overflow-y-auto px-2 pb-2">
+            {message.around.map((item) => (
+              <li key={item.id}>
+                <MessageBubble
+                  message={item}
+                  own={item.senderId === message.sender.id}
+                  author={authorOf(item.senderId)}
+                  highlighted={item.id === message.id}
+                />
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
 export function ReportedItemsPage() {
   const { page, setPage } = useListParams();
   const reports = useReports(page);
   const removeReport = useRemoveReport();
   const removeItem = useRemoveReportedItem();
+  const removeMessage = useRemoveReportedMessage();
   const [run, dialog] = useConfirmedAction();
   useClampPage(reports.data, setPage);
 
@@ -95,6 +141,18 @@ export function ReportedItemsPage() {
       messages.reportedItemDeleted,
     );
 
+  const removeTheMessage = (row: ReportQueueRow, message: ReportedMessage) =>
+    run(
+      {
+        title: t('chat.adminRemoveTitle'),
+        message: t('chat.adminRemoveExplained', { name: message.sender.name }),
+        confirmLabel: t('chat.adminRemove'),
+        destructive: true,
+      },
+      () => removeMessage.mutateAsync(row.id),
+      t('chat.adminRemoved'),
+    );
+
   const offset = ((reports.data?.page ?? page) - 1) * (reports.data?.pageSize ?? 0);
   const columns: Column<ReportQueueRow>[] = [
     {
@@ -111,7 +169,9 @@ export function ReportedItemsPage() {
     {
       header: t('product.details'),
       cell: (row) =>
-        row.details ? (
+        row.message ? (
+          <MessageCell message={row.message} details={row.details} />
+        ) : row.details ? (
           <p className="min-w-40 max-w-52 whitespace-pre-line break-words">{row.details}</p>
         ) : (
           <span className="text-base-content/60">{t('reports.noneGiven')}</span>
@@ -129,7 +189,9 @@ export function ReportedItemsPage() {
       cell: (row) => {
         const busy =
           (removeReport.isPending && removeReport.variables === row.id) ||
-          (removeItem.isPending && removeItem.variables === row.id);
+          (removeItem.isPending && removeItem.variables === row.id) ||
+          (removeMessage.isPending && removeMessage.variables === row.id);
+        const { message } = row;
         return (
           <div className="flex flex-col items-stretch gap-2">
             <button
@@ -144,15 +206,34 @@ export function ReportedItemsPage() {
             >
               {t('reports.deleteReport')}
             </button>
-            <button
-              type="button"
-              className="btn btn-error btn-sm whitespace-nowrap"
-              aria-label={t('reports.deleteItemLabel', { title: row.product.title })}
-              onClick={() => void takeDown(row)}
-              disabled={busy}
-            >
-              {t('reports.deleteItem')}
-            </button>
+            {message ? (
+              message.removed ? (
+                <span className="badge badge-ghost">{t('chat.adminAlreadyRemoved')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-error btn-sm whitespace-nowrap"
+                  aria-label={t('chat.adminRemoveLabel', {
+                    name: message.sender.name,
+                    reporter: row.reporter.name,
+                  })}
+                  onClick={() => void removeTheMessage(row, message)}
+                  disabled={busy}
+                >
+                  {t('chat.adminRemove')}
+                </button>
+              )
+            ) : (
+              <button
+                type="button"
+                className="btn btn-error btn-sm whitespace-nowrap"
+                aria-label={t('reports.deleteItemLabel', { title: row.product.title })}
+                onClick={() => void takeDown(row)}
+                disabled={busy}
+              >
+                {t('reports.deleteItem')}
+              </button>
+            )}
           </div>
         );
       },

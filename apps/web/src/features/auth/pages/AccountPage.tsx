@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../../../components/ui/Toasts';
@@ -12,6 +12,54 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { useAuth, useChangePassword } from '../api';
 import { t } from '@furniture-mart/shared';
 import { MessageWith } from '../../../components/MessageWith';
+import { useMessageMail, useSetMessageMail } from '../messageMailApi';
+
+/** Whether a message left unread for ten minutes is mailed (buyers and sellers, who have messages). */
+function MessageMailSwitch() {
+  const mail = useMessageMail(true);
+  const setMail = useSetMessageMail();
+  const hintId = useId();
+  // The box follows the click at once; it turns back if the server refuses.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const change = (enabled: boolean) => {
+    setChoice(enabled);
+    setMail.mutate(enabled, {
+      onSuccess: () => notify.success(enabled ? t('chat.mailOn') : t('chat.mailOff')),
+      onError: (error) => {
+        setChoice(null);
+        notify.error(errorMessage(error));
+      },
+    });
+  };
+  return (
+    <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
+      <h2 className="mb-3 text-xl font-semibold">{t('chat.mailTitle')}</h2>
+      {mail.isError ? (
+        <Alert tone="error" onRetry={() => void mail.refetch()}>
+          {errorMessage(mail.error)}
+        </Alert>
+      ) : (
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 h-5 w-5 shrink-0 accent-primary"
+            checked={choice ?? mail.data?.enabled ?? false}
+            disabled={!mail.data}
+            aria-describedby={hintId}
+            onChange={(event) => change(event.target.checked)}
+            data-testid="message-mail"
+          />
+          <span>
+            <span className="block font-medium">{t('chat.mailSwitch')}</span>
+            <span id={hintId} className="block text-sm text-base-content/75">
+              {t('chat.mailHint')}
+            </span>
+          </span>
+        </label>
+      )}
+    </div>
+  );
+}
 
 const emptyForm: ChangePasswordForm = {
   currentPassword: '',
@@ -96,6 +144,7 @@ export function AccountPage() {
           <Alert tone="error">{formError}</Alert>
         </form>
       </div>
+      {auth.status === 'signedIn' && (auth.me.isBuyer || auth.me.isSeller) ? <MessageMailSwitch /> : null}
     </section>
   );
 }

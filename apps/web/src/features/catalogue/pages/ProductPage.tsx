@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   catalogueMessages,
   buyerMessages,
@@ -17,6 +17,7 @@ import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
 import { NoPhoto } from '../components/NoPhoto';
+import { AskSeller } from '../components/AskSeller';
 import { useProductActionDialogs } from '../components/ProductActionDialogs';
 import { ProductMeta } from '../components/ProductMeta';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
@@ -188,6 +189,22 @@ function ProductActions({ product }: { product: ProductPageData }) {
   const auth = useAuth();
   const toggle = useToggleFavourite();
   const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const canBook =
+    auth.status === 'signedIn' &&
+    auth.me.isBuyer &&
+    !product.viewer.own &&
+    !product.viewer.booking &&
+    product.status === 'available';
+  const { openBooking } = actions;
+  // Book Now in a conversation about the piece leads here, with the booking dialog open.
+  const bookAsked = (location.state as { book?: boolean } | null)?.book === true;
+  useEffect(() => {
+    if (!bookAsked || !canBook) return;
+    void navigate(location.pathname, { replace: true, state: null });
+    openBooking();
+  }, [bookAsked, canBook, openBooking, navigate, location.pathname]);
   if (auth.status === 'signedOut') return <VisitorActions product={product} />;
   if (auth.status !== 'signedIn') return null;
   const { me } = auth;
@@ -263,6 +280,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
           {product.status === 'sold' ? t('productPage.sold') : t('productPage.beingPaid')}
         </p>
       )}
+      <AskSeller product={product} />
       {actions.dialogs}
     </div>
   );
@@ -280,9 +298,14 @@ function VisitorActions({ product }: { product: ProductPageData }) {
       <p className="text-sm text-base-content/80">{t('productPage.signInToAct')}</p>
       <div className="flex flex-wrap gap-2">
         {product.status === 'available' ? (
-          <Link to="/login" state={back} className="btn btn-primary flex-1 sm:flex-none">
-            {t('booking.title')}
-          </Link>
+          <>
+            <Link to="/login" state={back} className="btn btn-primary flex-1 sm:flex-none">
+              {t('booking.title')}
+            </Link>
+            <Link to="/login" state={back} className="btn btn-outline btn-primary">
+              {t('chat.ask')}
+            </Link>
+          </>
         ) : null}
         <Link to="/login" state={back} className="btn btn-outline">
           {t('favourites.saveShort')}

@@ -8,11 +8,11 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { useAuth } from '../../../lib/session';
 import { errorMessage, isApiError } from '../../../lib/api';
-import { useOrder } from '../api';
+import { useOrder, useOrderConversation } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { SellerHandoff } from '../components/SellerHandoff';
-import { localDigits, overviewMessages } from '@furniture-mart/shared';
+import { localDigits, overviewMessages, t } from '@furniture-mart/shared';
 
 /**
  * One party or place of the order. Its lines sit in a box of their own at the top of the card: a card
@@ -60,10 +60,26 @@ export function OrderPage() {
       </Alert>
     );
   }
-  const data: BookingDetail = order.data;
-  const me = auth.status === 'signedIn' ? auth.me.user : null;
-  const isBuyer = me?.id === data.buyer.id;
-  const isSeller = me?.id === data.seller.id;
+  return <OrderDetails data={order.data} meId={auth.status === 'signedIn' ? auth.me.user.id : null} />;
+}
+
+/** A link to the buyer's and seller's conversation about the piece, when they had one. */
+function ConversationLink({ order, meId }: { order: BookingDetail; meId: string | null }) {
+  const isBuyer = meId === order.buyer.id;
+  const isSeller = meId === order.seller.id;
+  const counterpart = isBuyer ? order.seller : order.buyer;
+  const conversation = useOrderConversation(order.product.id, counterpart.id, isBuyer || isSeller);
+  if (!conversation.data) return null;
+  return (
+    <Link to={`/dashboard/messages/${conversation.data.id}`} className="btn btn-outline btn-sm mt-2 w-fit">
+      {t('chat.orderConversation', { name: counterpart.name })}
+    </Link>
+  );
+}
+
+function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null }) {
+  const isBuyer = meId === data.buyer.id;
+  const isSeller = meId === data.seller.id;
 
   return (
     <section className="space-y-6">
@@ -118,6 +134,7 @@ export function OrderPage() {
               {localDigits(data.seller.phone)}
             </a>
           ) : null}
+          {isBuyer ? <ConversationLink order={data} meId={meId} /> : null}
         </Contact>
         <Contact title={orderMessages.contactBuyer}>
           <p className="font-semibold">{data.buyer.name}</p>
@@ -141,6 +158,7 @@ export function OrderPage() {
               </p>
             </div>
           )}
+          {isSeller ? <ConversationLink order={data} meId={meId} /> : null}
         </Contact>
         <Contact title={orderMessages.meetingPlace}>
           <p className="font-semibold">{data.meetingLocation ?? '—'}</p>
