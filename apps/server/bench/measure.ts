@@ -12,6 +12,8 @@ export interface Measurement {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** In process only: this process's CPU time per call (ms), PGlite's queries included. */
+  cpuMsPerRequest?: number;
   /** The server's peak resident memory during the measurement (MB), when its process was watched. */
   rssMb?: number;
 }
@@ -175,8 +177,10 @@ export async function measureInProcess(
     }
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
@@ -186,5 +190,7 @@ export async function measureInProcess(
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     errors,
+    cpuMsPerRequest:
+      Math.round(((used.user + used.system) / 1000 / Math.max(1, latencies.length)) * 1000) / 1000,
   };
 }

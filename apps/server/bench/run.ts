@@ -67,7 +67,7 @@ const base = `http://127.0.0.1:${port}`;
 const secret = randomBytes(32).toString('hex');
 
 /** A load measured over HTTP, with what it cost the machine. */
-interface Figures extends Measurement {
+interface Figures extends Omit<Measurement, 'cpuMsPerRequest'> {
   /** CPU time of the server process per request (ms). */
   cpuMsPerRequest: number;
   /** CPU time of the server's PostgreSQL backends per request (ms); PGlite runs inside the server. */
@@ -277,7 +277,7 @@ async function main() {
     statementsPerListing = Math.round(((statements - before) / ceiling.requests) * 100) / 100;
     ceilings.set('cache-hostile mix', ceiling);
     console.log(
-      `  ceiling cache-hostile mix: ${ceiling.requestsPerSecond} calls/s, ${statementsPerListing} statements a listing`,
+      `  ceiling cache-hostile mix: ${ceiling.requestsPerSecond} calls/s, CPU ${ceiling.cpuMsPerRequest} ms a call, ${statementsPerListing} statements a listing`,
     );
   }
   // Let background work of the last calls (session refresh) finish before the pool closes.
@@ -463,6 +463,9 @@ function startServer(extraEnv: Record<string, string>, atPort = port): ChildProc
       LOG_LEVEL: 'info',
       // Metrics as in production, on a port of the system's choosing.
       METRICS_PORT: '0',
+      // Measured as they are, not shed: on PGlite the queries run in the server's own thread, past the
+      // default event-loop limit on a busy machine, and a refusal costs far less than an answer.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...extraEnv,
     },
     stdio: ['ignore', log, 'inherit'],
@@ -546,7 +549,7 @@ async function measureLoad(
 function describe(m: Figures): string {
   const db = m.dbCpuMsPerRequest !== undefined ? ` + ${m.dbCpuMsPerRequest} ms in PostgreSQL` : '';
   return (
-    `${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest} ms a request${db}, ` +
+    `${m.errors > 0 ? `${m.errors} ERRORS, ` : ''}${m.requestsPerSecond} req/s, p99 ${m.p99Ms} ms, CPU ${m.cpuMsPerRequest} ms a request${db}, ` +
     `one at a time p50 ${m.oneAtATimeP50Ms} ms${m.rssMb ? `, rss ${m.rssMb} MB` : ''}`
   );
 }
@@ -789,7 +792,7 @@ function checkTargets(
     add(
       'uncached mix >= 0.8x its in-process ceiling, <= 2 statements a listing, p99 <= 150 ms',
       rate(m, mix.ceiling) >= 0.8 && (statementsPerListing ?? 99) <= 2 && m.p99Ms <= 150,
-      `${versus(m, mix.ceiling)}, ${statementsPerListing} statements, p99 ${m.p99Ms} ms, ${cpu}`,
+      `${versus(m, mix.ceiling)}, ${statementsPerListing} statements, p99 ${m.p99Ms} ms, ${cpu} (in process ${mix.ceiling.cpuMsPerRequest} ms a call)`,
     );
   }
   for (const load of large?.loads ?? []) {
