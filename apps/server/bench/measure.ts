@@ -7,9 +7,13 @@ import { performance } from 'node:perf_hooks';
 
 export interface Measurement {
   requestsPerSecond: number;
+  /** Requests answered in the measurement. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** In process only: this process's CPU time per call (ms), PGlite's queries included. */
+  cpuMsPerRequest?: number;
   /** The server's peak resident memory during the measurement (MB), when its process was watched. */
   rssMb?: number;
 }
@@ -35,6 +39,24 @@ export function rssMb(pid: number): number | null {
     return kb ? Math.round(Number(kb) / 1024) : null;
   } catch {
     return null;
+  }
+}
+
+/** How long a clock tick of /proc's CPU times is (Linux: 100 a second). */
+const TICK_MS = 10;
+
+/**
+ * CPU time a process has used so far, user and system, in milliseconds (Linux /proc; 0 where there
+ * is none, such as a process that has ended).
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
   }
 }
 
@@ -102,6 +124,7 @@ export async function measureHttp(
     ];
     return {
       requestsPerSecond: Math.round(requests / (micros / 1e6)),
+      requests,
       p50Ms: Math.round(p50 / 100) / 10,
       p99Ms: Math.round(p99 / 100) / 10,
       // Timeouts are counted in `errors`; requests still unanswered when the time ends are not.
@@ -154,15 +177,20 @@ export async function measureInProcess(
     }
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
   return {
     requestsPerSecond: Math.round(latencies.length / elapsed),
+    requests: latencies.length,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     errors,
+    cpuMsPerRequest:
+      Math.round(((used.user + used.system) / 1000 / Math.max(1, latencies.length)) * 1000) / 1000,
   };
 }

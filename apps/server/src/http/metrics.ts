@@ -89,13 +89,16 @@ export function createMetrics(app: FastifyInstance): Metrics {
   reads.inc({ target: 'primary' }, 0);
   reads.inc({ target: 'replica' }, 0);
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Not awaited: every request runs it.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (UNCOUNTED.has(route)) return;
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) rateLimited.inc({ route });
+    if (!UNCOUNTED.has(route)) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      requests.inc(labels);
+      latency.observe(labels, reply.elapsedTime / 1000);
+      if (reply.statusCode === 429) rateLimited.inc({ route });
+    }
+    done();
   });
 
   const pool = app.database.poolStats?.bind(app.database);
