@@ -8,8 +8,9 @@ import { conditions, locations, productSorts } from './enums.js';
 import { catalogueMessages, messages } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
 import { isInvertedPriceRange } from './listings.js';
-import { dimensionsCmSchema, pageOf, pageQuery, photoSchema, says } from './common.js';
+import { pageOf, pageQuery, photoSchema, says } from './common.js';
 import { sellerCardSchema } from './products.js';
+import { listedDimensionsSchema } from './home.js';
 
 // ---------- answers ----------
 
@@ -18,6 +19,8 @@ export const categorySchema = z.object({
   slug: z.string(),
   title: z.string(),
   thumbnailUrl: z.string(),
+  /** Bulky pieces: its listings must give their width, depth and height. */
+  measured: z.boolean(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -38,7 +41,7 @@ export const productCardSchema = z.object({
   previousPriceCents: z.number().int().nullable(),
   yearsUsed: z.number().int(),
   postedAt: z.string(),
-  dimensionsCm: dimensionsCmSchema,
+  dimensions: listedDimensionsSchema,
   seller: z.object({ id: z.uuid(), name: z.string(), verified: z.boolean() }),
   photos: z.array(photoSchema),
 });

@@ -132,6 +132,55 @@ export const dimensionsSchema = z.discriminatedUnion(
 );
 export type DimensionsRequest = z.input<typeof dimensionsSchema>;
 
+const measureKeys = [
+  'widthMm',
+  'depthMm',
+  'heightMm',
+  'diagonalDepthMm',
+  'width',
+  'depth',
+  'height',
+  'diagonalDepth',
+  'weightKg',
+];
+const formKeys = new Set([...measureKeys, 'unit', 'comesApart']);
+
+/**
+ * `dimensions` as a form sends it: a blank box is a measure not given, and a group with no measure at
+ * all is none (null). Anything else is read by dimensionsSchema as it is.
+ */
+export const dimensionsField = z.preprocess(
+  (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const given = Object.fromEntries(
+      Object.entries(value).filter(([, entry]) => !(typeof entry === 'string' && entry.trim() === '')),
+    );
+    const isEmpty =
+      !measureKeys.some((key) => key in given) && Object.keys(given).every((key) => formKeys.has(key));
+    return isEmpty ? null : given;
+    // Every form of it is an object; OpenAPI 3.0 wants that said beside "nullable".
+  },
+  dimensionsSchema.nullable().meta({ type: 'object' }),
+);
+
+/** A listing's measures as answered: each of the three is null while the listing has not given it. */
+export const listedDimensionsSchema = z.object({
+  widthMm: z.number().int().nullable(),
+  depthMm: z.number().int().nullable(),
+  heightMm: z.number().int().nullable(),
+  diagonalDepthMm: z.number().int().nullable(),
+  comesApart: z.boolean(),
+  weightKg: z.number().nullable(),
+});
+export type ListedDimensions = z.infer<typeof listedDimensionsSchema>;
+
+/** The piece a fit is worked out for, or null while one of its three measures is missing. */
+export function measuredPiece(dimensions: ListedDimensions): PieceDimensions | null {
+  const { widthMm, depthMm, heightMm } = dimensions;
+  if (widthMm === null || depthMm === null || heightMm === null) return null;
+  return { ...dimensions, widthMm, depthMm, heightMm };
+}
+
 /** An opening as it is stored and answered: a stair's headroom and a lift's cabin depth may be null. */
 export const openingSchema = z.object({
   kind: z.enum(openingKinds),

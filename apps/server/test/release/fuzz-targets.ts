@@ -532,12 +532,26 @@ export const fuzzTargets: FuzzTarget[] = [
           fc.nat().map((n) => [pool.photos[n % pool.photos.length]!, pool.photos[n % pool.photos.length]!]),
         ),
       ),
-      widthCm: fc.option(
-        lean(fc.integer({ min: 1, max: 1000 }), fc.oneof(fc.integer({ min: -1, max: 1001 }), numberText)),
-        { nil: undefined },
+      dimensions: lean(
+        fc.record({
+          unit: fc.constantFrom('cm', 'in'),
+          width: fc.integer({ min: 1, max: 190 }),
+          depth: fc.constantFrom('45', ' 90 ', '30.5'),
+          height: fc.integer({ min: 1, max: 190 }),
+          comesApart: fc.option(fc.boolean(), { nil: undefined }),
+          weightKg: fc.option(fc.constantFrom('12.5', '', 40), { nil: undefined }),
+        }),
+        fc.oneof(
+          fc.constant(null),
+          fc.record({
+            unit: fc.oneof(fc.constantFrom('cm', 'in', 'mm', 'ft'), anyText),
+            width: fc.oneof(fc.integer({ min: -1, max: 6000 }), numberText),
+            depth: numberText,
+            height: fc.option(numberText, { nil: undefined }),
+            weightKg: fc.option(fc.oneof(fc.integer({ min: -1, max: 600 }), numberText), { nil: undefined }),
+          }),
+        ),
       ),
-      depthCm: fc.option(lean(fc.integer({ min: 1, max: 1000 }), numberText), { nil: undefined }),
-      heightCm: fc.option(lean(fc.constantFrom('45', ' 90 ', ''), numberText), { nil: undefined }),
     }),
   ),
   getTarget('seller-admin', '/api/my/products', 'seller'),

@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import { jsonObject } from '../../platform/db/json.js';
 import { preparedStatements } from '../../platform/db/prepared.js';
 import { productPhotos, products, users } from '../../platform/db/schema.js';
-import { photoColumns, previousPrice, type PhotoRow } from '../products/index.js';
+import { dimensionColumns, photoColumns, previousPrice, type PhotoRow } from '../products/index.js';
 
 /**
  * Totals are counted exactly up to here; a listing with more says "1,000+" (as Elasticsearch's
@@ -155,9 +155,7 @@ const cardColumns = {
   previousPriceCents: previousPrice,
   yearsUsed: products.yearsUsed,
   postedAt: products.postedAt,
-  widthCm: products.widthCm,
-  depthCm: products.depthCm,
-  heightCm: products.heightCm,
+  ...dimensionColumns,
   sellerId: users.id,
   sellerName: users.name,
   sellerVerified: users.verified,

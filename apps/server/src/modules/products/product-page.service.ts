@@ -18,7 +18,7 @@ import { NotFound } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { jsonObject } from '../../platform/db/json.js';
 import { photoColumns, toPhoto, type PhotoRow } from './photos.js';
-import { pageStatus, previousPrice, savedCount } from './product-sql.js';
+import { dimensionColumns, pageStatus, previousPrice, savedCount, toDimensions } from './product-sql.js';
 
 /**
  * A seller's listings on sale now (the seller card of product and seller pages), for a query that reads
@@ -56,9 +56,7 @@ function preparePageRead(db: ServiceDeps['db']) {
       currency: products.currency,
       yearsUsed: products.yearsUsed,
       postedAt: products.postedAt,
-      widthCm: products.widthCm,
-      depthCm: products.depthCm,
-      heightCm: products.heightCm,
+      ...dimensionColumns,
       status: pageStatus,
       savedCount,
       sellerId: users.id,
@@ -120,7 +118,7 @@ export class ProductPageService {
       currency: row.currency,
       yearsUsed: row.yearsUsed,
       postedAt: row.postedAt.toISOString(),
-      dimensionsCm: { width: row.widthCm, depth: row.depthCm, height: row.heightCm },
+      dimensions: toDimensions(row),
       photos: photos.map((photo) => ({ id: photo.id, ...toPhoto(images, photo) })),
       status: row.status,
       seller: {

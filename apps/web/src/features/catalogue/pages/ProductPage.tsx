@@ -22,7 +22,7 @@ import { ProductMeta } from '../components/ProductMeta';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { WasPrice } from '../components/WasPrice';
 import { useProductPage, useToggleFavourite } from '../productApi';
-import { categoryName, formatNumber, locationLabel, t } from '@furniture-mart/shared';
+import { categoryName, formatNumber, locationLabel, sizeText, t } from '@furniture-mart/shared';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -63,15 +63,6 @@ export function ProductPage() {
     );
   }
   return <ProductDetails product={product.data} />;
-}
-
-function dimensionsText({ width, depth, height }: ProductPageData['dimensionsCm']): string {
-  const parts = [
-    width ? t('product.wide', { cm: width }) : null,
-    depth ? t('product.deep', { cm: depth }) : null,
-    height ? t('product.high', { cm: height }) : null,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(t('product.sizeSeparator')) : t('productPage.notGiven');
 }
 
 function ProductDetails({ product }: { product: ProductPageData }) {
@@ -133,7 +124,9 @@ function ProductDetails({ product }: { product: ProductPageData }) {
                 {categoryName(product.category.slug, product.category.title)}
               </Link>
             </Detail>
-            <Detail term={t('product.size')}>{dimensionsText(product.dimensionsCm)}</Detail>
+            <Detail term={t('product.size')}>
+              {sizeText(product.dimensions) ?? t('productPage.notGiven')}
+            </Detail>
           </dl>
           <ShareLink id={product.id} title={product.title} />
         </div>
