@@ -206,6 +206,12 @@ const asOpening = (
   depthMm: opening.depthMm ?? null,
 });
 
+/** Doors and stairs have no depth: GET answers null for it, which may be sent back as it is. */
+const noDepth = z
+  .null({ error: () => homeMessages.noDepth })
+  .optional()
+  .meta({ type: 'integer' });
+
 /** One opening of PUT /api/my/home in millimetres: what each kind must and may have. */
 const openingRequest = z.discriminatedUnion(
   'kind',
@@ -216,6 +222,7 @@ const openingRequest = z.discriminatedUnion(
         name: openingName,
         widthMm: mm('door', 'width'),
         heightMm: mm('door', 'height'),
+        depthMm: noDepth,
       })
       .transform(asOpening),
     z
@@ -223,7 +230,12 @@ const openingRequest = z.discriminatedUnion(
         kind: z.literal('stairs'),
         name: openingName,
         widthMm: mm('stairs', 'width'),
-        heightMm: mm('stairs', 'height').nullish(),
+        // No headroom is absent or null (what GET answers for it).
+        heightMm: z.preprocess(
+          (value) => (value === null ? undefined : value),
+          mm('stairs', 'height').optional(),
+        ),
+        depthMm: noDepth,
       })
       .transform(asOpening),
     z

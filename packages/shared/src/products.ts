@@ -27,6 +27,7 @@ import {
   yearsUsedSchema,
 } from './common.js';
 import { dimensionsField, listedDimensionsSchema } from './home.js';
+import { homeFitSchema } from './fit.js';
 
 // ---------- requests ----------
 
@@ -182,6 +183,11 @@ export const productPageSchema = z.object({
   yearsUsed: z.number().int(),
   postedAt: z.string(),
   dimensions: listedDimensionsSchema,
+  /**
+   * For a signed-in buyer with a saved home, when the piece has its three measures: whether it passes
+   * each opening; otherwise null.
+   */
+  fit: homeFitSchema.nullable(),
   photos: z.array(productPhotoSchema),
   status: z.enum(productPageStatuses),
   seller: sellerCardSchema,

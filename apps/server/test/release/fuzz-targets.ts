@@ -442,6 +442,38 @@ export const fuzzTargets: FuzzTarget[] = [
   ),
   getTarget('buyer', '/api/my/favourites', 'buyer', []),
   getTarget('buyer', '/api/my/notices', 'buyer', []),
+  getTarget('buyer', '/api/my/home', 'buyer', []),
+  writeTarget('buyer', 'PUT', '/api/my/home', 'buyer', () =>
+    jsonBodyArb({
+      openings: lean(
+        fc.array(
+          fc.oneof(
+            fc.record({
+              kind: fc.constant('door'),
+              name: text(60),
+              widthMm: fc.integer({ min: 1, max: 5000 }),
+              heightMm: fc.integer({ min: 1, max: 5000 }),
+            }),
+            fc.record({
+              kind: fc.constant('stairs'),
+              name: text(60),
+              widthMm: fc.integer({ min: 1, max: 5000 }),
+              heightMm: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
+            }),
+            fc.record({
+              kind: fc.constant('lift'),
+              name: text(60),
+              widthMm: numberText,
+              heightMm: fc.integer({ min: 1, max: 5000 }),
+              depthMm: fc.integer({ min: -1, max: 5001 }),
+            }),
+          ),
+          { maxLength: 10 },
+        ),
+        fc.array(fc.record({ kind: anyText, name: anyText, widthMm: numberText }), { maxLength: 12 }),
+      ),
+    }),
+  ),
   getTarget(
     'buyer',
     '/api/bookings/:id',

@@ -117,6 +117,9 @@ export const homeMessages = {
   get chooseOpeningKind() {
     return t('fit.chooseOpeningKind');
   },
+  get noDepth() {
+    return t('fit.noDepth');
+  },
   get measurementsRequired() {
     return t('fit.measurementsRequired');
   },

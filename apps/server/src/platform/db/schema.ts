@@ -4,6 +4,7 @@
  * transaction, one open report per reporter and product.
  */
 import { relations, sql } from 'drizzle-orm';
+import type { Opening } from '@furniture-mart/shared';
 import {
   bigint,
   boolean,
@@ -354,6 +355,18 @@ export const priceChanges = pgTable(
 );
 
 /** A buyer's saved products; a seller sees how many saved a listing, never who. */
+/**
+ * A buyer's home: the openings a piece must pass (doors, stairs, a lift), as the shared `openingSchema`
+ * stores them, in the order the buyer saved them; at most 10, read and written whole.
+ */
+export const homeProfiles = pgTable('home_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  openings: jsonb('openings').$type<Opening[]>().notNull(),
+  updatedAt: updated(),
+});
+
 export const favourites = pgTable(
   'favourites',
   {

@@ -1,8 +1,15 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { ChangePasswordBody, SignInBody, SignUpRole } from '@furniture-mart/shared';
+import type {
+  ChangePasswordBody,
+  HomeProfile,
+  HomeProfileRequest,
+  SignInBody,
+  SignUpRole,
+} from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { authKeys, meQuery } from '../../lib/session';
+import { catalogueKeys } from '../../lib/catalogue';
 
 // The app shell and the server render read the session through this module too; features use lib/session.
 export {
@@ -98,6 +105,29 @@ export function useGoogleSignIn() {
     },
     onSuccess: ({ url }) => {
       window.location.assign(url);
+    },
+  });
+}
+
+const homeKey = ['my-home'] as const;
+
+/** The openings of the buyer's home (GET /api/my/home). */
+export function useHome(enabled: boolean) {
+  return useQuery({
+    queryKey: homeKey,
+    queryFn: () => api.get<HomeProfile>('/api/my/home'),
+    enabled,
+  });
+}
+
+/** Saves the whole home; product pages then answer their fit against it. */
+export function useSaveHome() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HomeProfileRequest) => api.put<HomeProfile>('/api/my/home', body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(homeKey, saved);
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.products });
     },
   });
 }

@@ -16,6 +16,7 @@ import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
+import { FitPanel } from '../components/FitPanel';
 import { NoPhoto } from '../components/NoPhoto';
 import { useProductActionDialogs } from '../components/ProductActionDialogs';
 import { ProductMeta } from '../components/ProductMeta';
@@ -128,6 +129,7 @@ function ProductDetails({ product }: { product: ProductPageData }) {
               {sizeText(product.dimensions) ?? t('productPage.notGiven')}
             </Detail>
           </dl>
+          <FitPanel product={product} />
           <ShareLink id={product.id} title={product.title} />
         </div>
       </div>
