@@ -119,6 +119,8 @@ const listQueryIn = (currency: string) =>
     maxPrice: priceBound(currency),
     condition: z.enum(conditions).optional(),
     location: z.enum(locations).optional(),
+    /** "Fits my home": only pieces that pass every opening the signed-in buyer saved. */
+    fits: z.literal('1', says('common.chooseOption')).optional(),
   });
 
 /** Filters as the listing reads them: prices in minor units of the shop's currency. */
@@ -168,6 +170,7 @@ export const catalogueFilterForm = z
     condition: z.enum(['', ...conditions], says('common.chooseOption')),
     location: z.enum(['', ...locations], says('common.chooseOption')),
     category: z.string().trim().max(64),
+    fits: z.enum(['', '1'], says('common.chooseOption')),
   })
   .superRefine((form, ctx) => {
     if (isInvertedPriceRange(form.minPrice, form.maxPrice)) {

@@ -385,7 +385,7 @@ export const fuzzTargets: FuzzTarget[] = [
     'buyer',
     '/api/categories/:id',
     'buyer',
-    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location'],
+    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location', 'fits'],
     (pool) =>
       segmentArb(
         fc.oneof(
@@ -402,6 +402,7 @@ export const fuzzTargets: FuzzTarget[] = [
     'condition',
     'location',
     'category',
+    'fits',
   ]),
   writeTarget('buyer', 'POST', '/api/bookings', 'buyer', (pool) =>
     jsonBodyArb({

@@ -117,6 +117,9 @@ export const homeMessages = {
   get chooseOpeningKind() {
     return t('fit.chooseOpeningKind');
   },
+  get filterNeedsHome() {
+    return t('fit.filterNeedsHome');
+  },
   get noDepth() {
     return t('fit.noDepth');
   },

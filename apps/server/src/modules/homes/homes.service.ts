@@ -7,7 +7,7 @@ import { homeProfiles } from '../../platform/db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export class HomesService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'listings'>) {}
 
   /** The saved openings, none when the buyer has not saved a home. */
   async get(userId: string): Promise<HomeProfile> {
@@ -24,6 +24,8 @@ export class HomesService {
       .insert(homeProfiles)
       .values({ userId, openings })
       .onConflictDoUpdate({ target: homeProfiles.userId, set: { openings, updatedAt: new Date() } });
+    // Listings and pages filtered by "fits my home" were kept for the old openings.
+    this.deps.listings.changed();
     return { openings };
   }
 }

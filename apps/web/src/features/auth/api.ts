@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type {
   ChangePasswordBody,
@@ -10,6 +10,7 @@ import type {
 import { api } from '../../lib/api';
 import { authKeys, meQuery } from '../../lib/session';
 import { catalogueKeys } from '../../lib/catalogue';
+import { homeKey } from '../../lib/home';
 
 // The app shell and the server render read the session through this module too; features use lib/session.
 export {
@@ -109,16 +110,7 @@ export function useGoogleSignIn() {
   });
 }
 
-const homeKey = ['my-home'] as const;
-
-/** The openings of the buyer's home (GET /api/my/home). */
-export function useHome(enabled: boolean) {
-  return useQuery({
-    queryKey: homeKey,
-    queryFn: () => api.get<HomeProfile>('/api/my/home'),
-    enabled,
-  });
-}
+export { useSavedHome as useHome } from '../../lib/home';
 
 /** Saves the whole home; product pages then answer their fit against it. */
 export function useSaveHome() {

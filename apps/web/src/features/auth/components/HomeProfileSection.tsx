@@ -76,7 +76,7 @@ function formOf(profile: HomeProfile, unit: Unit): HomeForm {
  * or inches and saved in millimetres. Product pages then say whether a piece fits.
  */
 export function HomeProfileSection() {
-  const home = useHome(true);
+  const home = useHome();
   const saveHome = useSaveHome();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, reset, setError, clearErrors, formState } = useForm<HomeForm>({
