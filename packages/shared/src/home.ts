@@ -23,16 +23,25 @@ import { toLatinDigits } from './digits.js';
 const length = (unit: LengthUnit, field: () => string) => {
   const message = () =>
     unit === 'mm' ? homeMessages.enterWholeMillimetres(field()) : homeMessages.enterLength(field());
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const mm = toMillimetres(value, unit);
-    if (mm !== null && mm > 0 && mm <= measureLimits.maxLengthMm) return mm;
-    ctx.addIssue({ code: 'custom', message: message() });
-    return z.NEVER;
-  });
+  // Each side of the union carries the message too, so a missing value reads like a wrong one.
+  return z
+    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
+    .transform((value, ctx) => {
+      const mm = toMillimetres(value, unit);
+      if (mm !== null && mm > 0 && mm <= measureLimits.maxLengthMm) return mm;
+      ctx.addIssue({ code: 'custom', message: message() });
+      return z.NEVER;
+    });
 };
 
 const weightKg = z
-  .union([z.number(), z.string()], { error: () => homeMessages.enterWeight })
+  .union(
+    [
+      z.number({ error: () => homeMessages.enterWeight }),
+      z.string({ error: () => homeMessages.enterWeight }),
+    ],
+    { error: () => homeMessages.enterWeight },
+  )
   .transform((value, ctx) => {
     const text = toLatinDigits(String(value)).trim();
     const kg = /^\d{1,3}(?:\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 10) / 10 : 0;

@@ -359,7 +359,7 @@ export function ProductForm({ editing }: ProductFormProps) {
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
-            label={`${t('productForm.diagonalDepth')} (${lengthUnitLabels[unit]})`}
+            label={t('productForm.diagonalDepth', { unit: lengthUnitLabels[unit] })}
             inputMode="decimal"
             autoComplete="off"
             hint={t('productForm.diagonalDepthHint')}
