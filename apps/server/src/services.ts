@@ -19,6 +19,7 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { RefundService } from './modules/orders/refunds.js';
 import { ProductPageService } from './modules/products/product-page.service.js';
 import { FavouritesService } from './modules/favourites/favourites.service.js';
+import { HomesService } from './modules/homes/homes.service.js';
 import { SellersService } from './modules/sellers/sellers.service.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import type { ReadRouting } from './platform/db/replicas.js';
@@ -55,6 +56,7 @@ export function createServices({
     products: new ProductsService(deps),
     productPages: new ProductPageService(deps),
     favourites: new FavouritesService(deps),
+    homes: new HomesService(deps),
     sellers: new SellersService(deps),
     languages: new LanguageService(deps),
     uploads: new UploadsService(deps),

@@ -53,6 +53,10 @@ async function addProductThroughForm(page: Page, product: NewProduct) {
   await page.getByLabel('Condition').selectOption('excellent');
   await page.getByLabel('Category').selectOption({ label: product.categoryLabel });
   await page.getByLabel('Description').fill(product.description);
+  // Bed rooms and living rooms hold bulky pieces: their listings give the three measures.
+  await page.getByLabel('Width (cm)').fill('80');
+  await page.getByLabel('Depth (cm)').fill('45');
+  await page.getByLabel('Height (cm)').fill('75');
   await page
     .getByLabel('Photos', { exact: true })
     .setInputFiles(product.photos.map((photo) => photoFile(photo.name, photo.colour)));

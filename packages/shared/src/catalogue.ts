@@ -8,8 +8,9 @@ import { conditions, locations, productSorts } from './enums.js';
 import { catalogueMessages, messages } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
 import { isInvertedPriceRange } from './listings.js';
-import { dimensionsCmSchema, pageOf, pageQuery, photoSchema, says } from './common.js';
+import { pageOf, pageQuery, photoSchema, says } from './common.js';
 import { sellerCardSchema } from './products.js';
+import { listedDimensionsSchema } from './home.js';
 
 // ---------- answers ----------
 
@@ -18,6 +19,8 @@ export const categorySchema = z.object({
   slug: z.string(),
   title: z.string(),
   thumbnailUrl: z.string(),
+  /** Bulky pieces: its listings must give their width, depth and height. */
+  measured: z.boolean(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -38,7 +41,7 @@ export const productCardSchema = z.object({
   previousPriceCents: z.number().int().nullable(),
   yearsUsed: z.number().int(),
   postedAt: z.string(),
-  dimensionsCm: dimensionsCmSchema,
+  dimensions: listedDimensionsSchema,
   seller: z.object({ id: z.uuid(), name: z.string(), verified: z.boolean() }),
   photos: z.array(photoSchema),
 });
@@ -116,6 +119,8 @@ const listQueryIn = (currency: string) =>
     maxPrice: priceBound(currency),
     condition: z.enum(conditions).optional(),
     location: z.enum(locations).optional(),
+    /** "Fits my home": only pieces that pass every opening the signed-in buyer saved. */
+    fits: z.literal('1', says('common.chooseOption')).optional(),
   });
 
 /** Filters as the listing reads them: prices in minor units of the shop's currency. */
@@ -165,6 +170,7 @@ export const catalogueFilterForm = z
     condition: z.enum(['', ...conditions], says('common.chooseOption')),
     location: z.enum(['', ...locations], says('common.chooseOption')),
     category: z.string().trim().max(64),
+    fits: z.enum(['', '1'], says('common.chooseOption')),
   })
   .superRefine((form, ctx) => {
     if (isInvertedPriceRange(form.minPrice, form.maxPrice)) {

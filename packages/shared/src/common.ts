@@ -100,15 +100,6 @@ export const yearsUsedSchema = z
     return /^\d{1,3}$/.test(text) && Number(text) <= 100;
   }, says('common.invalidYears'));
 
-export const optionalCm = z
-  .union([z.string(), z.number()])
-  .optional()
-  .refine((value) => {
-    if (value === undefined || String(value).trim() === '') return true;
-    const text = String(value).trim();
-    return /^\d{1,4}$/.test(text) && Number(text) > 0 && Number(text) <= 1000;
-  }, says('common.invalidCentimetres'));
-
 /** One of a fixed list; a missing or unknown value reads as a field to fill in. */
 export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, says('common.required'));
@@ -165,13 +156,6 @@ export const photoSchema = z.object({
   middleHeight: z.number().int().nullable(),
 });
 export type Photo = z.infer<typeof photoSchema>;
-
-/** Width, depth and height in whole centimetres; null when the seller left one out. */
-export const dimensionsCmSchema = z.object({
-  width: z.number().int().nullable(),
-  depth: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-});
 
 /** A 204 answer: no body. */
 export const noContent = z.null().describe('Done');

@@ -56,8 +56,7 @@ describe('product rules', () => {
     condition: 'good',
     categoryId: '00000000-0000-4000-8000-000000000000',
     photoIds: ['00000000-0000-4000-8000-000000000001'],
-    widthCm: '120',
-    depthCm: '',
+    dimensions: { unit: 'cm', width: '120', depth: '60', height: '75.5', diagonalDepth: '', weightKg: '' },
   };
   const messageAt = (body: Record<string, unknown>, field: string) =>
     productBody.safeParse(body).error?.issues.find((issue) => issue.path[0] === field)?.message;
@@ -66,15 +65,23 @@ describe('product rules', () => {
     expect(messageAt({ description: '' }, 'description')).toBe(messages.enterDescription);
   });
 
-  it('reads prices into minor units and sizes into numbers', () => {
+  it('reads prices into minor units and sizes into millimetres, blank boxes left out', () => {
     expect(productBody.parse(product)).toMatchObject({
       originalPriceCents: 125_050,
       sellingPriceCents: 90_000,
       yearsUsed: 3,
-      widthCm: 120,
-      depthCm: null,
-      heightCm: null,
+      dimensions: {
+        widthMm: 1200,
+        depthMm: 600,
+        heightMm: 755,
+        diagonalDepthMm: null,
+        comesApart: false,
+        weightKg: null,
+      },
     });
+    const blank = { unit: 'in', width: '', depth: ' ', height: '', diagonalDepth: '', comesApart: false };
+    expect(productBody.parse({ ...product, dimensions: blank }).dimensions).toBeNull();
+    expect(productBody.parse({ ...product, dimensions: undefined }).dimensions).toBeNull();
   });
 
   it('refuses more decimals than the currency has, and prices above the limit', () => {
@@ -87,14 +94,14 @@ describe('product rules', () => {
 
   it('reads an edit like an add, leaving absent fields out and clearing an empty size', () => {
     const edit = productEditBodyIn('USD');
-    expect(edit.parse({ sellingPrice: '1,250.50', yearsUsed: ' 4 ', widthCm: '' })).toEqual({
+    const blank = { unit: 'cm', width: '', depth: '', height: '' };
+    expect(edit.parse({ sellingPrice: '1,250.50', yearsUsed: ' 4 ', dimensions: blank })).toEqual({
       originalPriceCents: undefined,
       sellingPriceCents: 125_050,
       yearsUsed: 4,
-      widthCm: null,
-      depthCm: undefined,
-      heightCm: undefined,
+      dimensions: null,
     });
+    expect(edit.parse({ yearsUsed: 4 })).not.toHaveProperty('dimensions');
     expect(edit.safeParse({ sellingPrice: '10.999' }).error?.issues[0]?.message).toBe(messages.invalidPrice);
     expect(firstMessage(edit.safeParse({ status: 'sold' }))).toBe(sellerMessages.nothingToChange);
   });

@@ -137,6 +137,20 @@ export function fitThrough(piece: FitPiece, opening: Opening): OpeningFit {
   return result('wont_fit', { dimension, mm: nearest[dimension] });
 }
 
+/**
+ * For a lift: the longest whole length (mm) a piece of each thickness (the index, in mm) can have inside
+ * its cabin, leaning as fitThrough lets it; only thicknesses that pass the door's height (up to the
+ * height less the spare) are listed. A listing's SQL filter reads it, so it agrees with fitThrough.
+ */
+export function cabinLengths(opening: Opening): number[] {
+  if (opening.kind !== 'lift' || opening.heightMm === null || opening.depthMm === null) return [];
+  const lengths: number[] = [];
+  for (let thickness = 0; thickness <= opening.heightMm - SPARE; thickness += 1) {
+    lengths.push(Math.floor(longestInCabin(thickness, opening.depthMm, opening.heightMm)));
+  }
+  return lengths;
+}
+
 /** Every saved opening's verdict and the worst one over all of them. */
 export function fitHome(piece: FitPiece, openings: readonly Opening[]): HomeFit {
   const fits = openings.map((opening) => fitThrough(piece, opening));

@@ -178,6 +178,12 @@ describe('home profile', () => {
 
   it('refuses a measure a door does not have', () => {
     const result = homeProfileRequest.safeParse({ openings: [{ ...door, depthMm: 500 }] });
-    expect(result.error?.issues).toMatchObject([{ code: 'unrecognized_keys', path: ['openings', 0] }]);
+    expect(result.error?.issues).toMatchObject([
+      { path: ['openings', 0, 'depthMm'], message: homeMessages.noDepth },
+    ]);
+    // What GET answers for a door, its depth null, is taken back as it is.
+    expect(
+      homeProfileRequest.parse({ openings: [{ ...door, depthMm: null }] }).openings[0]?.depthMm,
+    ).toBeNull();
   });
 });

@@ -23,16 +23,25 @@ import { toLatinDigits } from './digits.js';
 const length = (unit: LengthUnit, field: () => string) => {
   const message = () =>
     unit === 'mm' ? homeMessages.enterWholeMillimetres(field()) : homeMessages.enterLength(field());
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const mm = toMillimetres(value, unit);
-    if (mm !== null && mm > 0 && mm <= measureLimits.maxLengthMm) return mm;
-    ctx.addIssue({ code: 'custom', message: message() });
-    return z.NEVER;
-  });
+  // Each side of the union carries the message too, so a missing value reads like a wrong one.
+  return z
+    .union([z.number({ error: message }), z.string({ error: message })], { error: message })
+    .transform((value, ctx) => {
+      const mm = toMillimetres(value, unit);
+      if (mm !== null && mm > 0 && mm <= measureLimits.maxLengthMm) return mm;
+      ctx.addIssue({ code: 'custom', message: message() });
+      return z.NEVER;
+    });
 };
 
 const weightKg = z
-  .union([z.number(), z.string()], { error: () => homeMessages.enterWeight })
+  .union(
+    [
+      z.number({ error: () => homeMessages.enterWeight }),
+      z.string({ error: () => homeMessages.enterWeight }),
+    ],
+    { error: () => homeMessages.enterWeight },
+  )
   .transform((value, ctx) => {
     const text = toLatinDigits(String(value)).trim();
     const kg = /^\d{1,3}(?:\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 10) / 10 : 0;
@@ -132,6 +141,55 @@ export const dimensionsSchema = z.discriminatedUnion(
 );
 export type DimensionsRequest = z.input<typeof dimensionsSchema>;
 
+const measureKeys = [
+  'widthMm',
+  'depthMm',
+  'heightMm',
+  'diagonalDepthMm',
+  'width',
+  'depth',
+  'height',
+  'diagonalDepth',
+  'weightKg',
+];
+const formKeys = new Set([...measureKeys, 'unit', 'comesApart']);
+
+/**
+ * `dimensions` as a form sends it: a blank box is a measure not given, and a group with no measure at
+ * all is none (null). Anything else is read by dimensionsSchema as it is.
+ */
+export const dimensionsField = z.preprocess(
+  (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const given = Object.fromEntries(
+      Object.entries(value).filter(([, entry]) => !(typeof entry === 'string' && entry.trim() === '')),
+    );
+    const isEmpty =
+      !measureKeys.some((key) => key in given) && Object.keys(given).every((key) => formKeys.has(key));
+    return isEmpty ? null : given;
+    // Every form of it is an object; OpenAPI 3.0 wants that said beside "nullable".
+  },
+  dimensionsSchema.nullable().meta({ type: 'object' }),
+);
+
+/** A listing's measures as answered: each of the three is null while the listing has not given it. */
+export const listedDimensionsSchema = z.object({
+  widthMm: z.number().int().nullable(),
+  depthMm: z.number().int().nullable(),
+  heightMm: z.number().int().nullable(),
+  diagonalDepthMm: z.number().int().nullable(),
+  comesApart: z.boolean(),
+  weightKg: z.number().nullable(),
+});
+export type ListedDimensions = z.infer<typeof listedDimensionsSchema>;
+
+/** The piece a fit is worked out for, or null while one of its three measures is missing. */
+export function measuredPiece(dimensions: ListedDimensions): PieceDimensions | null {
+  const { widthMm, depthMm, heightMm } = dimensions;
+  if (widthMm === null || depthMm === null || heightMm === null) return null;
+  return { ...dimensions, widthMm, depthMm, heightMm };
+}
+
 /** An opening as it is stored and answered: a stair's headroom and a lift's cabin depth may be null. */
 export const openingSchema = z.object({
   kind: z.enum(openingKinds),
@@ -157,6 +215,12 @@ const asOpening = (
   depthMm: opening.depthMm ?? null,
 });
 
+/** Doors and stairs have no depth: GET answers null for it, which may be sent back as it is. */
+const noDepth = z
+  .null({ error: () => homeMessages.noDepth })
+  .optional()
+  .meta({ type: 'integer' });
+
 /** One opening of PUT /api/my/home in millimetres: what each kind must and may have. */
 const openingRequest = z.discriminatedUnion(
   'kind',
@@ -167,6 +231,7 @@ const openingRequest = z.discriminatedUnion(
         name: openingName,
         widthMm: mm('door', 'width'),
         heightMm: mm('door', 'height'),
+        depthMm: noDepth,
       })
       .transform(asOpening),
     z
@@ -174,7 +239,12 @@ const openingRequest = z.discriminatedUnion(
         kind: z.literal('stairs'),
         name: openingName,
         widthMm: mm('stairs', 'width'),
-        heightMm: mm('stairs', 'height').nullish(),
+        // No headroom is absent or null (what GET answers for it).
+        heightMm: z.preprocess(
+          (value) => (value === null ? undefined : value),
+          mm('stairs', 'height').optional(),
+        ),
+        depthMm: noDepth,
       })
       .transform(asOpening),
     z

@@ -17,8 +17,6 @@ import { formatMoney, isAmountText, parseAmount, parseThousandths } from './mone
 import {
   amountSchema,
   choice,
-  dimensionsCmSchema,
-  optionalCm,
   pageOf,
   phoneSchema,
   photoIdsSchema,
@@ -28,6 +26,8 @@ import {
   toMinorUnits,
   yearsUsedSchema,
 } from './common.js';
+import { dimensionsField, listedDimensionsSchema } from './home.js';
+import { homeFitSchema } from './fit.js';
 
 // ---------- requests ----------
 
@@ -56,9 +56,8 @@ export const productCreateRequest = z.object({
   condition: choice(conditions),
   categoryId: z.uuid(says('common.required')),
   photoIds: photoIdsSchema,
-  widthCm: optionalCm,
-  depthCm: optionalCm,
-  heightCm: optionalCm,
+  /** Required (by the server) in a category of bulky pieces; null or absent is "not measured". */
+  dimensions: dimensionsField.optional(),
 });
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
@@ -74,11 +73,6 @@ export function productCreateRequestIn(currency: string): typeof productCreateRe
   );
   return productCreateRequest.extend({ originalPrice: amountIn, sellingPrice: amountIn });
 }
-
-const centimetres = (value: string | number | undefined): number | null => {
-  const text = value === undefined ? '' : String(value).trim();
-  return text === '' ? null : Number(text);
-};
 
 /** A price as it is stored: minor units of `currency`, at most what a price column holds. */
 const storedPrice = (currency: string) => {
@@ -96,22 +90,20 @@ export function productCreateBodyIn(currency: string) {
   const price = storedPrice(currency);
   return productCreateRequest
     .extend({ originalPrice: price, sellingPrice: price })
-    .transform(({ originalPrice, sellingPrice, yearsUsed, widthCm, depthCm, heightCm, ...rest }) => ({
+    .transform(({ originalPrice, sellingPrice, yearsUsed, dimensions, ...rest }) => ({
       ...rest,
       originalPriceCents: originalPrice,
       sellingPriceCents: sellingPrice,
       yearsUsed: wholeYears(yearsUsed),
-      widthCm: centimetres(widthCm),
-      depthCm: centimetres(depthCm),
-      heightCm: centimetres(heightCm),
+      dimensions: dimensions ?? null,
     }));
 }
 export type ProductCreateValues = z.output<ReturnType<typeof productCreateBodyIn>>;
 
 /**
  * PATCH /api/products/:id: any of the add-product fields, with the same rules, read into stored values
- * the same way as productCreateBodyIn. An absent field stays as it is (undefined), an empty dimension
- * clears it (null); `photoIds` is the whole new list in order: photos of this product to keep and new
+ * the same way as productCreateBodyIn. An absent field stays as it is (undefined), `dimensions` null (or
+ * every box blank) clears the measures; `photoIds` is the whole new list in order: photos of this product to keep and new
  * uploads. Unknown keys are dropped, so a body of only those is "nothing to change".
  */
 export function productEditBodyIn(currency: string) {
@@ -124,14 +116,11 @@ export function productEditBodyIn(currency: string) {
     .refine((body) => Object.values(body).some((value) => value !== undefined), {
       error: () => sellerMessages.nothingToChange,
     })
-    .transform(({ originalPrice, sellingPrice, yearsUsed, widthCm, depthCm, heightCm, ...rest }) => ({
+    .transform(({ originalPrice, sellingPrice, yearsUsed, ...rest }) => ({
       ...rest,
       originalPriceCents: originalPrice,
       sellingPriceCents: sellingPrice,
       yearsUsed: given(yearsUsed, wholeYears),
-      widthCm: given(widthCm, centimetres),
-      depthCm: given(depthCm, centimetres),
-      heightCm: given(heightCm, centimetres),
     }));
 }
 export type ProductEditRequest = z.input<ReturnType<typeof productEditBodyIn>>;
@@ -156,6 +145,8 @@ export const myProductSchema = z.object({
   paidBookings: z.number().int(),
   savedCount: z.number().int(),
   cover: photoSchema.nullable(),
+  /** In a category of bulky pieces and listed before measures were asked: the seller is asked for them. */
+  needsMeasurements: z.boolean(),
 });
 export type MyProduct = z.infer<typeof myProductSchema>;
 
@@ -191,7 +182,12 @@ export const productPageSchema = z.object({
   currency: z.string(),
   yearsUsed: z.number().int(),
   postedAt: z.string(),
-  dimensionsCm: dimensionsCmSchema,
+  dimensions: listedDimensionsSchema,
+  /**
+   * For a signed-in buyer with a saved home, when the piece has its three measures: whether it passes
+   * each opening; otherwise null.
+   */
+  fit: homeFitSchema.nullable(),
   photos: z.array(productPhotoSchema),
   status: z.enum(productPageStatuses),
   seller: sellerCardSchema,

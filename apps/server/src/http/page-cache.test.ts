@@ -106,6 +106,7 @@ async function addProduct(
     condition: 'good',
     categoryId,
     photoIds: [await uploadPhoto(owner.client)],
+    dimensions: { unit: 'cm', width: '80', depth: 40, height: '75' },
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as string;

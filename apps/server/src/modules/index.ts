@@ -15,6 +15,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { devMailRoutes } from './mail/dev-mail.routes.js';
 import { favouritesRoutes } from './favourites/favourites.routes.js';
+import { homesRoutes } from './homes/homes.routes.js';
 import { sellersRoutes } from './sellers/sellers.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(devMailRoutes);
   await app.register(favouritesRoutes);
+  await app.register(homesRoutes);
   await app.register(sellersRoutes);
   await app.register(jobsRoutes);
   await app.register(conversationsRoutes);

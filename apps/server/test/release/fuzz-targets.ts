@@ -385,7 +385,7 @@ export const fuzzTargets: FuzzTarget[] = [
     'buyer',
     '/api/categories/:id',
     'buyer',
-    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location'],
+    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location', 'fits'],
     (pool) =>
       segmentArb(
         fc.oneof(
@@ -402,6 +402,7 @@ export const fuzzTargets: FuzzTarget[] = [
     'condition',
     'location',
     'category',
+    'fits',
   ]),
   writeTarget('buyer', 'POST', '/api/bookings', 'buyer', (pool) =>
     jsonBodyArb({
@@ -442,6 +443,38 @@ export const fuzzTargets: FuzzTarget[] = [
   ),
   getTarget('buyer', '/api/my/favourites', 'buyer', []),
   getTarget('buyer', '/api/my/notices', 'buyer', []),
+  getTarget('buyer', '/api/my/home', 'buyer', []),
+  writeTarget('buyer', 'PUT', '/api/my/home', 'buyer', () =>
+    jsonBodyArb({
+      openings: lean(
+        fc.array(
+          fc.oneof(
+            fc.record({
+              kind: fc.constant('door'),
+              name: text(60),
+              widthMm: fc.integer({ min: 1, max: 5000 }),
+              heightMm: fc.integer({ min: 1, max: 5000 }),
+            }),
+            fc.record({
+              kind: fc.constant('stairs'),
+              name: text(60),
+              widthMm: fc.integer({ min: 1, max: 5000 }),
+              heightMm: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
+            }),
+            fc.record({
+              kind: fc.constant('lift'),
+              name: text(60),
+              widthMm: numberText,
+              heightMm: fc.integer({ min: 1, max: 5000 }),
+              depthMm: fc.integer({ min: -1, max: 5001 }),
+            }),
+          ),
+          { maxLength: 10 },
+        ),
+        fc.array(fc.record({ kind: anyText, name: anyText, widthMm: numberText }), { maxLength: 12 }),
+      ),
+    }),
+  ),
   getTarget(
     'buyer',
     '/api/bookings/:id',
@@ -532,12 +565,26 @@ export const fuzzTargets: FuzzTarget[] = [
           fc.nat().map((n) => [pool.photos[n % pool.photos.length]!, pool.photos[n % pool.photos.length]!]),
         ),
       ),
-      widthCm: fc.option(
-        lean(fc.integer({ min: 1, max: 1000 }), fc.oneof(fc.integer({ min: -1, max: 1001 }), numberText)),
-        { nil: undefined },
+      dimensions: lean(
+        fc.record({
+          unit: fc.constantFrom('cm', 'in'),
+          width: fc.integer({ min: 1, max: 190 }),
+          depth: fc.constantFrom('45', ' 90 ', '30.5'),
+          height: fc.integer({ min: 1, max: 190 }),
+          comesApart: fc.option(fc.boolean(), { nil: undefined }),
+          weightKg: fc.option(fc.constantFrom('12.5', '', 40), { nil: undefined }),
+        }),
+        fc.oneof(
+          fc.constant(null),
+          fc.record({
+            unit: fc.oneof(fc.constantFrom('cm', 'in', 'mm', 'ft'), anyText),
+            width: fc.oneof(fc.integer({ min: -1, max: 6000 }), numberText),
+            depth: numberText,
+            height: fc.option(numberText, { nil: undefined }),
+            weightKg: fc.option(fc.oneof(fc.integer({ min: -1, max: 600 }), numberText), { nil: undefined }),
+          }),
+        ),
       ),
-      depthCm: fc.option(lean(fc.integer({ min: 1, max: 1000 }), numberText), { nil: undefined }),
-      heightCm: fc.option(lean(fc.constantFrom('45', ' 90 ', ''), numberText), { nil: undefined }),
     }),
   ),
   getTarget('seller-admin', '/api/my/products', 'seller'),

@@ -12,6 +12,7 @@ import {
   conversationMessages,
   conversations,
   favourites,
+  homeProfiles,
   mailOutbox,
   newsletterSubscribers,
   paymentIntents,
@@ -108,7 +109,7 @@ function post(
   url: string,
   body: unknown,
   cookie: string | null,
-  method: 'POST' | 'PATCH' | 'DELETE' = 'POST',
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE' = 'POST',
 ) {
   return ctx.app.inject({
     method,
@@ -155,6 +156,19 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
         },
         unchanged: async () =>
           expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]),
+      });
+    },
+  },
+  {
+    name: 'PUT /api/my/home',
+    run: async (extra) => {
+      const buyer = await world.user('buyer');
+      const door = { kind: 'door', name: 'Front door', widthMm: 760, heightMm: 2000 };
+      const res = await post('/api/my/home', { openings: [door], ...extra }, buyer.client.cookie, 'PUT');
+      const saved = () => db().select().from(homeProfiles).where(eq(homeProfiles.userId, buyer.id));
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => expect((await saved())[0]!.openings).toEqual([{ ...door, depthMm: null }]),
+        unchanged: async () => expect(await saved()).toEqual([]),
       });
     },
   },
@@ -260,6 +274,7 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
           condition: 'good',
           categoryId: world.categoryId,
           photoIds: [photoId],
+          dimensions: { unit: 'cm', width: 200, depth: 90, height: 85 },
           ...extra,
         },
         world.seller.client.cookie,

@@ -435,6 +435,7 @@ export const policy: PolicyRow[] = [
         condition: 'good',
         categoryId: world.categoryId,
         photoIds: [swapId ?? (await world.photo(world.seller.id))],
+        dimensions: { unit: 'cm', width: 200, depth: 90, height: 85 },
       },
     }),
   },
@@ -662,6 +663,24 @@ export const policy: PolicyRow[] = [
     rule: 'buyers (their own)',
     expect: only({ buyer: 200, otherBuyer: 200 }),
     build: get('/api/my/favourites'),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/home',
+    rule: 'buyers (their own home)',
+    expect: only({ buyer: 200, otherBuyer: 200 }),
+    build: get('/api/my/home'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/my/home',
+    rule: 'buyers (their own home)',
+    expect: only({ buyer: 200, otherBuyer: 200 }),
+    build: async () => ({
+      method: 'PUT',
+      url: '/api/my/home',
+      body: { openings: [{ kind: 'door', name: 'Front door', widthMm: 760, heightMm: 2000 }] },
+    }),
   },
   {
     method: 'GET',

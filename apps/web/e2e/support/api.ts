@@ -53,7 +53,14 @@ export interface Listing {
 export async function listProduct(
   seller: Person,
   origin: string,
-  details: { title: string; categorySlug: string; sellingPrice: string; description: string },
+  details: {
+    title: string;
+    categorySlug: string;
+    sellingPrice: string;
+    description: string;
+    /** Measures as the API takes them; a small table by default, so any category takes it. */
+    dimensions?: Record<string, unknown>;
+  },
 ): Promise<Listing> {
   const categories = (await (await seller.context.request.get('/api/categories')).json()) as {
     id: string;
@@ -77,6 +84,7 @@ export async function listProduct(
     condition: 'good',
     categoryId: category.id,
     photoIds: [photoId],
+    dimensions: details.dimensions ?? { unit: 'cm', width: 80, depth: 45, height: 75 },
   });
   return {
     id: created.id as string,

@@ -1,5 +1,6 @@
 /** Measured pieces, the openings of a buyer's home and whether a piece passes them. */
 import type { FitDimension, FitVerdict, LengthUnit, OpeningKind } from '../enums.js';
+import { fromMillimetres } from '../length.js';
 import { currentLocale } from './runtime.js';
 import { messageRecord, t } from './runtime.js';
 
@@ -116,5 +117,44 @@ export const homeMessages = {
   get chooseOpeningKind() {
     return t('fit.chooseOpeningKind');
   },
+  get filterNeedsHome() {
+    return t('fit.filterNeedsHome');
+  },
+  get noDepth() {
+    return t('fit.noDepth');
+  },
+  get measurementsRequired() {
+    return t('fit.measurementsRequired');
+  },
   tooManyOpenings: (max: number) => t('fit.tooManyOpenings', { max }),
 };
+
+/**
+ * A listing's measures as one line ("210 cm wide, 90 cm deep, 85 cm high, 70 cm diagonal depth, comes
+ * apart, 55 kg"), or null when it gave none.
+ */
+export function sizeText(dimensions: {
+  widthMm: number | null;
+  depthMm: number | null;
+  heightMm: number | null;
+  diagonalDepthMm: number | null;
+  comesApart: boolean;
+  weightKg: number | null;
+}): string | null {
+  const cm = (mm: number | null) => (mm === null ? null : fromMillimetres(mm, 'cm'));
+  const [width, depth, height, diagonal] = [
+    cm(dimensions.widthMm),
+    cm(dimensions.depthMm),
+    cm(dimensions.heightMm),
+    cm(dimensions.diagonalDepthMm),
+  ];
+  const parts = [
+    width === null ? null : t('product.wide', { cm: width }),
+    depth === null ? null : t('product.deep', { cm: depth }),
+    height === null ? null : t('product.high', { cm: height }),
+    diagonal === null ? null : t('product.diagonalDepth', { cm: diagonal }),
+    dimensions.comesApart ? t('product.comesApart') : null,
+    dimensions.weightKg === null ? null : t('product.weight', { kg: dimensions.weightKg }),
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(t('product.sizeSeparator')) : null;
+}

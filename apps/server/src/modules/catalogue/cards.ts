@@ -5,7 +5,7 @@
 import type { Location, ProductCard } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { ImageStore } from '../../platform/images/store.js';
-import { toPhoto } from '../products/index.js';
+import { toDimensions, toPhoto } from '../products/index.js';
 import {
   readListing,
   TOTAL_CAP,
@@ -50,7 +50,7 @@ export function toCardPage(
       previousPriceCents: row.previousPriceCents,
       yearsUsed: row.yearsUsed,
       postedAt: new Date(row.postedAt).toISOString(),
-      dimensionsCm: { width: row.widthCm, depth: row.depthCm, height: row.heightCm },
+      dimensions: toDimensions(row),
       seller: { id: row.sellerId, name: row.sellerName, verified: row.sellerVerified },
       photos: photosOf.get(row.id) ?? [],
     })),

@@ -42,7 +42,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: categoryWithProductsSchema },
       },
     },
-    async (request) => catalogue.categoryWithProducts(request.params.id, request.query),
+    async (request) =>
+      catalogue.categoryWithProducts(request.params.id, request.query, await request.viewer()),
   );
 
   route.get(
@@ -57,7 +58,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: productCardPageSchema },
       },
     },
-    async (request) => catalogue.search(request.query),
+    async (request) => catalogue.search(request.query, await request.viewer()),
   );
 
   route.get(

@@ -5,7 +5,9 @@
  */
 import {
   catalogueMessages,
+  homeMessages,
   messages,
+  type Opening,
   type CategoryProductsQuery,
   type CategoryWithProducts,
   type PageQuery,
@@ -13,6 +15,8 @@ import {
   type ProductSitemap,
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
+import type { Viewer } from '../../platform/auth/viewer.js';
+import { readOpenings } from '../homes/index.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CategoriesService } from '../categories/index.js';
 import { CardReader } from './cards.js';
@@ -45,9 +49,12 @@ export class CatalogueService {
   async categoryWithProducts(
     idOrSlug: string,
     query: CategoryProductsQuery,
+    viewer: Viewer | null = null,
   ): Promise<CategoryWithProducts & { products: CardPage }> {
     const category = await this.categories.get(idOrSlug);
-    const request = cardRequest({ ...filterOf(query), categoryId: category.id }, query);
+    const filter = { ...filterOf(query), categoryId: category.id };
+    if (query.fits) filter.openings = await this.openingsToFit(viewer);
+    const request = cardRequest(filter, query);
     return this.deps.listings.read(keyOf('category', request), async () => ({
       category,
       products: await this.cardPages.page(request),
@@ -55,8 +62,9 @@ export class CatalogueService {
   }
 
   /** Every available product, optionally within one category given by id or slug. */
-  async search(query: ProductSearchQuery): Promise<CardPage> {
+  async search(query: ProductSearchQuery, viewer: Viewer | null = null): Promise<CardPage> {
     const filter = filterOf(query);
+    if (query.fits) filter.openings = await this.openingsToFit(viewer);
     if (query.category) filter.categoryId = await this.categoryIdForFilter(query.category);
     return this.cards('search', cardRequest(filter, query));
   }
@@ -95,6 +103,19 @@ export class CatalogueService {
 
   private cards(kind: string, request: CardPageRequest): Promise<CardPage> {
     return this.deps.listings.read(keyOf(kind, request), () => this.cardPages.page(request));
+  }
+
+  /** "Fits my home" needs a buyer's saved openings; without them the filter cannot be applied. */
+  private async openingsToFit(viewer: Viewer | null): Promise<Opening[]> {
+    const openings = viewer?.role === 'buyer' ? await readOpenings(this.deps.readDb, viewer.id) : [];
+    if (openings.length === 0) {
+      throw new BadRequest(
+        messages.fieldsNeedAttention,
+        { fits: homeMessages.filterNeedsHome },
+        'VALIDATION_FAILED',
+      );
+    }
+    return openings;
   }
 
   /** An unknown category in a filter is a mistake in the request, not a missing page. */

@@ -237,7 +237,14 @@ describe('GET /api/categories/:id', () => {
       originalPriceCents: 50_000,
       yearsUsed: 2,
       seller: { id: seller.id, name: 'Rahim Furniture House', verified: true },
-      dimensionsCm: { width: null, depth: null, height: null },
+      dimensions: {
+        widthMm: null,
+        depthMm: null,
+        heightMm: null,
+        diagonalDepthMm: null,
+        comesApart: false,
+        weightKg: null,
+      },
     });
     expect(new Date(bed.postedAt).toISOString()).toBe(bed.postedAt);
     expect(bed.photos).toHaveLength(2);

@@ -48,6 +48,7 @@ async function addProduct(owner: TestUser = seller): Promise<{ id: string; title
     condition: 'good',
     categoryId,
     photoIds: [await uploadPhoto(owner.client)],
+    dimensions: { unit: 'cm', width: '80', depth: 40, height: '75' },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as string, title };

@@ -9,7 +9,7 @@ import {
 } from './listing-sql.js';
 
 /** Every filter a listing can combine, each with a value. */
-const everyFilter: Required<Omit<CardFilter, 'q'>> = {
+const everyFilter: Required<Omit<CardFilter, 'q' | 'openings'>> = {
   categoryId: '00000000-0000-4000-8000-000000000000',
   sellerId: '00000000-0000-4000-8000-000000000001',
   minPriceCents: 1,

@@ -14,12 +14,13 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { ProductCardPage, ProductSearchQuery, ProductSort } from '@furniture-mart/shared';
+import type { Opening, ProductCardPage, ProductSearchQuery, ProductSort } from '@furniture-mart/shared';
+import { fitsThrough } from './fit-sql.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { jsonObject } from '../../platform/db/json.js';
 import { preparedStatements } from '../../platform/db/prepared.js';
 import { productPhotos, products, users } from '../../platform/db/schema.js';
-import { photoColumns, previousPrice, type PhotoRow } from '../products/index.js';
+import { dimensionColumns, photoColumns, previousPrice, type PhotoRow } from '../products/index.js';
 
 /**
  * Totals are counted exactly up to here; a listing with more says "1,000+" (as Elasticsearch's
@@ -39,6 +40,8 @@ export type CardFilter = Partial<
   /** One seller's listings (their page). */
   sellerId?: string;
   advertisedOnly?: boolean;
+  /** "Fits my home": the viewer's saved openings, every one of which a piece must pass. */
+  openings?: Opening[];
 };
 
 /** `advertised` puts the most recently advertised first; `best` is for searches (search-sql.ts). */
@@ -64,7 +67,7 @@ export const visible = sql`${products.status} = 'available' and ${products.delet
 const sellerNotRemoved = sql`${products.sellerId} not in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`;
 
 /** The values a listing's statement reads, by name. */
-type CardValues = Omit<CardFilter, 'q' | 'advertisedOnly'> & { limit: number; offset: number };
+type CardValues = Omit<CardFilter, 'q' | 'advertisedOnly' | 'openings'> & { limit: number; offset: number };
 
 /**
  * How a value enters a statement: a placeholder in a prepared statement, or the value itself in a
@@ -89,6 +92,7 @@ export function whereOf(filter: CardFilter, bind: Bind, text?: SQL): SQL | undef
   if (filter.condition) conditions.push(eq(products.condition, bind('condition', filter.condition)));
   if (filter.location) conditions.push(eq(products.location, bind('location', filter.location)));
   if (filter.advertisedOnly) conditions.push(sql`${products.advertised}`);
+  if (filter.openings) conditions.push(fitsThrough(filter.openings));
   if (text) conditions.push(text);
   return and(...conditions);
 }
@@ -155,9 +159,7 @@ const cardColumns = {
   previousPriceCents: previousPrice,
   yearsUsed: products.yearsUsed,
   postedAt: products.postedAt,
-  widthCm: products.widthCm,
-  depthCm: products.depthCm,
-  heightCm: products.heightCm,
+  ...dimensionColumns,
   sellerId: users.id,
   sellerName: users.name,
   sellerVerified: users.verified,
@@ -211,7 +213,7 @@ function prepareListing(db: DbOrTx, request: CardPageRequest, shape: string) {
   return db
     .select({ n: sql<number>`n`, cards: sql<CardJson[]>`cards`, photos: sql<PhotoJson[]>`photos` })
     .from(sql`(${statement}) as listing`)
-    .prepare(plannedForItsValues(filter, order) ? UNNAMED : statementName(shape));
+    .prepare(plannedForItsValues(filter, order) || filter.openings ? UNNAMED : statementName(shape));
 }
 
 type Listing = ReturnType<typeof prepareListing>;
@@ -225,8 +227,11 @@ const listings = preparedStatements<string, Listing>();
 export async function readListing(db: DbOrTx, request: CardPageRequest): Promise<ListingRead> {
   const { filter, page, pageSize } = request;
   const shape = shapeOf(filter, request.order);
-  const statement = listings(db, shape, () => prepareListing(db, request, shape));
-  const { q: _words, advertisedOnly: _advertised, ...values } = filter;
+  // A home's openings are written into the statement: it is made for this request alone.
+  const statement = filter.openings
+    ? prepareListing(db, request, shape)
+    : listings(db, shape, () => prepareListing(db, request, shape));
+  const { q: _words, advertisedOnly: _advertised, openings: _openings, ...values } = filter;
   const [read] = await statement.execute({ ...values, limit: pageSize, offset: (page - 1) * pageSize });
   return { cards: read!.cards, photos: read!.photos, counted: read!.n };
 }

@@ -45,6 +45,7 @@ export class CategoriesService {
         slug: categories.slug,
         title: categories.title,
         thumbnailUrl: categories.thumbnailUrl,
+        measured: categories.measured,
       })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.title));

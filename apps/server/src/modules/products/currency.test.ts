@@ -66,6 +66,7 @@ describe.each([
       condition: 'good',
       categoryId,
       photoIds: [await uploadPhoto(seller.client)],
+      dimensions: { unit: 'cm', width: '80', depth: 40, height: '75' },
     });
   }
 

@@ -3,6 +3,13 @@
  * taking products off the market (the one cascade of refunds, cancelled bookings and notices).
  */
 export { photoColumns, toPhoto, toPhotoOrNull, type MaybePhotoRow, type PhotoRow } from './photos.js';
-export { beingPaid, pageStatus, previousPrice, savedCount } from './product-sql.js';
+export {
+  beingPaid,
+  dimensionColumns,
+  pageStatus,
+  previousPrice,
+  savedCount,
+  toDimensions,
+} from './product-sql.js';
 export { cancelOpenBookings, removeProducts } from './removal.js';
 export { listingsOfSeller } from './product-page.service.js';

@@ -4,7 +4,13 @@
  * A removed product, or one of a removed seller, does not exist here; a sold one still shows, as sold.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { catalogueMessages, type Location, type ProductPage } from '@furniture-mart/shared';
+import {
+  catalogueMessages,
+  fitHome,
+  measuredPiece,
+  type Location,
+  type ProductPage,
+} from '@furniture-mart/shared';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import {
   bookings,
@@ -16,9 +22,10 @@ import {
 } from '../../platform/db/schema.js';
 import { NotFound } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
+import { openingsOf } from '../homes/index.js';
 import { jsonObject } from '../../platform/db/json.js';
 import { photoColumns, toPhoto, type PhotoRow } from './photos.js';
-import { pageStatus, previousPrice, savedCount } from './product-sql.js';
+import { dimensionColumns, pageStatus, previousPrice, savedCount, toDimensions } from './product-sql.js';
 
 /**
  * A seller's listings on sale now (the seller card of product and seller pages), for a query that reads
@@ -56,9 +63,7 @@ function preparePageRead(db: ServiceDeps['db']) {
       currency: products.currency,
       yearsUsed: products.yearsUsed,
       postedAt: products.postedAt,
-      widthCm: products.widthCm,
-      depthCm: products.depthCm,
-      heightCm: products.heightCm,
+      ...dimensionColumns,
       status: pageStatus,
       savedCount,
       sellerId: users.id,
@@ -70,6 +75,7 @@ function preparePageRead(db: ServiceDeps['db']) {
         (PhotoRow & { id: string })[]
       >`(select coalesce(json_agg(${photo} order by ${productPhotos.position}), '[]'::json)
         from ${productPhotos} where ${productPhotos.productId} = ${products.id})`,
+      openings: openingsOf(viewerId),
       favourite: sql<boolean>`exists (select 1 from ${favourites}
         where ${favourites.userId} = ${viewerId} and ${favourites.productId} = ${products.id})`,
       // The caller's latest booking that still leads somewhere: open, paid or handed over.
@@ -105,6 +111,13 @@ export class ProductPageService {
     if (!row) throw new NotFound(catalogueMessages.productNotFound);
 
     const own = row.sellerId === viewer?.id;
+    const dimensions = toDimensions(row);
+    const piece = measuredPiece(dimensions);
+    // A buyer with a saved home learns whether the piece passes each opening of it.
+    const fit =
+      viewer?.role === 'buyer' && piece && row.openings && row.openings.length > 0
+        ? fitHome(piece, row.openings)
+        : null;
     const { photos, favourite, booking } = row;
 
     return {
@@ -120,7 +133,8 @@ export class ProductPageService {
       currency: row.currency,
       yearsUsed: row.yearsUsed,
       postedAt: row.postedAt.toISOString(),
-      dimensionsCm: { width: row.widthCm, depth: row.depthCm, height: row.heightCm },
+      dimensions,
+      fit,
       photos: photos.map((photo) => ({ id: photo.id, ...toPhoto(images, photo) })),
       status: row.status,
       seller: {

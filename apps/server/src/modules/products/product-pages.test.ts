@@ -69,8 +69,7 @@ async function addProduct(photos = 2): Promise<string> {
     condition: 'good',
     categoryId,
     photoIds,
-    widthCm: '80',
-    depthCm: 30,
+    dimensions: { unit: 'cm', width: '80', depth: 30, height: '75.5' },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
@@ -117,7 +116,14 @@ describe('GET /api/products/:id', () => {
       sellingPriceCents: 20_000,
       originalPriceCents: 40_000,
       previousPriceCents: null,
-      dimensionsCm: { width: 80, depth: 30, height: null },
+      dimensions: {
+        widthMm: 800,
+        depthMm: 300,
+        heightMm: 755,
+        diagonalDepthMm: null,
+        comesApart: false,
+        weightKg: null,
+      },
       status: 'available',
       seller: { id: seller.id, name: 'Page Seller', verified: false },
       viewer: { own: false, favourite: false, booking: null, phone: null, savedCount: null },
@@ -180,8 +186,14 @@ describe('PATCH /api/products/:id', () => {
       categoryId: otherCategoryId,
       yearsUsed: '4',
       originalPrice: '450.50',
-      widthCm: '',
-      heightCm: '180',
+      dimensions: {
+        unit: 'in',
+        width: '30',
+        depth: '12',
+        height: '70.5',
+        comesApart: true,
+        weightKg: '12.5',
+      },
       photoIds: [added, second.id],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -194,9 +206,11 @@ describe('PATCH /api/products/:id', () => {
       yearsUsed: 4,
       originalPriceCents: 45_050,
       sellingPriceCents: 20_000,
-      widthCm: null,
-      depthCm: 30,
-      heightCm: 180,
+      widthMm: 762,
+      depthMm: 305,
+      heightMm: 1791,
+      comesApart: true,
+      weightG: 12_500,
     });
     const photos = await db()
       .select({ id: productPhotos.id, position: productPhotos.position, productId: productPhotos.productId })
@@ -242,7 +256,7 @@ describe('PATCH /api/products/:id', () => {
       [{ yearsUsed: 101 }, 'yearsUsed', messages.invalidYears],
       [{ location: 'Paris' }, 'location', messages.required],
       [{ condition: 'new' }, 'condition', messages.required],
-      [{ heightCm: '0' }, 'heightCm', /centimetres/],
+      [{ dimensions: { unit: 'cm', width: 80, depth: 30, height: '0' } }, 'dimensions.height', /height/],
       [{ photoIds: [] }, 'photoIds', messages.required],
       [{ photoIds: Array.from({ length: 9 }, () => randomUUID()) }, 'photoIds', sellerMessages.tooManyPhotos],
       [{ categoryId: randomUUID() }, 'categoryId', sellerMessages.categoryNotFound],

@@ -4,7 +4,12 @@
  * same thing everywhere. Time is the database's now(), like every other rule with a clock.
  */
 import { sql } from 'drizzle-orm';
-import { priceDropShownDays, type ProductPageStatus } from '@furniture-mart/shared';
+import {
+  priceDropShownDays,
+  type ListedDimensions,
+  type PieceDimensions,
+  type ProductPageStatus,
+} from '@furniture-mart/shared';
 import { bookings, favourites, products } from '../../platform/db/schema.js';
 
 /**
@@ -27,3 +32,44 @@ export const savedCount =
   sql<number>`(select count(*) from ${favourites} where ${favourites.productId} = ${products.id})`.mapWith(
     Number,
   );
+
+/** Its width, depth and height are all given: a fit can be worked out. */
+export const isMeasured = sql<boolean>`(${products.widthMm} is not null and ${products.depthMm} is not null and ${products.heightMm} is not null)`;
+
+/** A listing's measures as every reader selects them (cards build them in JSON, so all are plain columns). */
+export const dimensionColumns = {
+  widthMm: products.widthMm,
+  depthMm: products.depthMm,
+  heightMm: products.heightMm,
+  diagonalDepthMm: products.diagonalDepthMm,
+  comesApart: products.comesApart,
+  weightG: products.weightG,
+};
+
+type DimensionRow = {
+  widthMm: number | null;
+  depthMm: number | null;
+  heightMm: number | null;
+  diagonalDepthMm: number | null;
+  comesApart: boolean;
+  weightG: number | null;
+};
+
+export const toDimensions = (row: DimensionRow): ListedDimensions => ({
+  widthMm: row.widthMm,
+  depthMm: row.depthMm,
+  heightMm: row.heightMm,
+  diagonalDepthMm: row.diagonalDepthMm,
+  comesApart: row.comesApart,
+  weightKg: row.weightG === null ? null : row.weightG / 1000,
+});
+
+/** The stored columns of measures given in a create or edit (null clears them all). */
+export const dimensionValues = (dimensions: PieceDimensions | null) => ({
+  widthMm: dimensions?.widthMm ?? null,
+  depthMm: dimensions?.depthMm ?? null,
+  heightMm: dimensions?.heightMm ?? null,
+  diagonalDepthMm: dimensions?.diagonalDepthMm ?? null,
+  comesApart: dimensions?.comesApart ?? false,
+  weightG: dimensions?.weightKg == null ? null : Math.round(dimensions.weightKg * 1000),
+});

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   cancelReasons,
+  homeMessages,
   priceDropShownDays,
   sellerMessages,
   type MyProduct,
@@ -20,10 +21,14 @@ import { lockPerson } from '../../platform/db/locks.js';
 import { bookings, categories, priceChanges, productPhotos, products } from '../../platform/db/schema.js';
 import { photoColumns, toPhotoOrNull } from './photos.js';
 import { removeProducts } from './removal.js';
-import { beingPaid, previousPrice, savedCount } from './product-sql.js';
+import { beingPaid, dimensionValues, isMeasured, previousPrice, savedCount } from './product-sql.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { tellPriceDrop } from '../favourites/index.js';
 import type { ServiceDeps } from '../deps.js';
+
+/** A bulky piece without its width, depth and height: refused on the `dimensions` field. */
+const measurementsRequired = () =>
+  new BadRequest(homeMessages.measurementsRequired, { dimensions: homeMessages.measurementsRequired });
 
 export interface Actor {
   id: string;
@@ -38,7 +43,8 @@ export class ProductsService {
    * used, otherwise nothing is written. The first photo is the cover (position 0).
    */
   async create(sellerId: string, input: ProductCreateValues): Promise<MyProduct> {
-    await this.assertCategory(input.categoryId);
+    const { measured } = await this.assertCategory(input.categoryId);
+    if (measured && input.dimensions === null) throw measurementsRequired();
 
     const productId = await this.deps.db.transaction(async (tx) => {
       const [product] = await tx
@@ -56,9 +62,7 @@ export class ProductsService {
           sellingPriceCents: input.sellingPriceCents,
           currency: this.deps.config.CURRENCY,
           yearsUsed: input.yearsUsed,
-          widthCm: input.widthCm,
-          depthCm: input.depthCm,
-          heightCm: input.heightCm,
+          ...dimensionValues(input.dimensions),
         })
         .returning({ id: products.id });
 
@@ -77,7 +81,7 @@ export class ProductsService {
    * drop lowers the open bookings' price too, and a new low tells the people who saved the product.
    */
   async edit(sellerId: string, productId: string, input: ProductEditValues): Promise<MyProduct> {
-    if (input.categoryId !== undefined) await this.assertCategory(input.categoryId);
+    const target = input.categoryId === undefined ? null : await this.assertCategory(input.categoryId);
     // The request schema read every given value as it is stored (productEditBodyIn); absent ones stay.
     const changes: PgUpdateSetSource<typeof products> = {};
     if (input.title !== undefined) changes.title = input.title;
@@ -89,9 +93,7 @@ export class ProductsService {
     if (input.originalPriceCents !== undefined) changes.originalPriceCents = input.originalPriceCents;
     const newPrice = input.sellingPriceCents;
     if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
-    if (input.widthCm !== undefined) changes.widthCm = input.widthCm;
-    if (input.depthCm !== undefined) changes.depthCm = input.depthCm;
-    if (input.heightCm !== undefined) changes.heightCm = input.heightCm;
+    if (input.dimensions !== undefined) Object.assign(changes, dimensionValues(input.dimensions));
 
     // The lowest price of the last 14 days: what cards show as "was", and what a drop must beat to be news.
     let wasCents = 0;
@@ -105,16 +107,28 @@ export class ProductsService {
           deletedAt: products.deletedAt,
           sellingPriceCents: products.sellingPriceCents,
           currency: products.currency,
+          categoryId: products.categoryId,
+          measured: categories.measured,
+          isMeasured: isMeasured,
           beingPaid,
         })
         .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(eq(products.id, productId))
-        .for('update');
+        .for('update', { of: products });
       if (!product || product.sellerId !== sellerId || product.deletedAt) {
         throw new NotFound(sellerMessages.productNotFound);
       }
       if (product.status === 'sold') throw new Conflict(sellerMessages.editSold, 'PRODUCT_SOLD');
       if (product.beingPaid) throw new Conflict(sellerMessages.editBeingPaid, 'BEING_PAID');
+      // A listing from before measures were asked keeps being edited without them, until it moves into a
+      // category of bulky pieces or its measures are cleared (decision 0075).
+      const moved = target !== null && input.categoryId !== product.categoryId;
+      const measuredNow = target?.measured ?? product.measured;
+      if (measuredNow && input.dimensions === null) throw measurementsRequired();
+      if (measuredNow && moved && input.dimensions === undefined && !product.isMeasured) {
+        throw measurementsRequired();
+      }
 
       const priceChanged = newPrice !== undefined && newPrice !== product.sellingPriceCents;
       if (priceChanged) {
@@ -174,14 +188,15 @@ export class ProductsService {
     return this.getOwn(this.deps.db, sellerId, productId);
   }
 
-  private async assertCategory(categoryId: string): Promise<void> {
+  private async assertCategory(categoryId: string): Promise<{ measured: boolean }> {
     const [category] = await this.deps.db
-      .select({ id: categories.id })
+      .select({ measured: categories.measured })
       .from(categories)
       .where(eq(categories.id, categoryId));
     if (!category) {
       throw new BadRequest(sellerMessages.categoryNotFound, { categoryId: sellerMessages.categoryNotFound });
     }
+    return category;
   }
 
   /** The seller's products that are not removed, newest first; sold ones stay with their status. */
@@ -284,6 +299,7 @@ export class ProductsService {
             Number,
           ),
         savedCount,
+        needsMeasurements: sql<boolean>`(${products.status} = 'available' and not ${isMeasured} and exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId} and ${categories.measured}))`,
         ...photoColumns,
       })
       .from(products)
@@ -306,6 +322,7 @@ export class ProductsService {
       paidBookings: row.paidBookings,
       savedCount: row.savedCount,
       cover,
+      needsMeasurements: row.needsMeasurements,
     };
   }
 }

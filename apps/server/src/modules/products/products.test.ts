@@ -58,6 +58,7 @@ function productBody(photoIds: string[], overrides: Record<string, unknown> = {}
     condition: 'good',
     categoryId,
     photoIds,
+    dimensions: { unit: 'cm', width: '120', depth: 45, height: '80' },
     ...overrides,
   };
 }
@@ -110,7 +111,9 @@ describe('POST /api/products', () => {
     const photoIds = [await uploadPhoto(seller.client), await uploadPhoto(seller.client)];
     const response = await seller.client.post(
       '/api/products',
-      productBody(photoIds, { widthCm: '120', depthCm: 45, heightCm: '' }),
+      productBody(photoIds, {
+        dimensions: { unit: 'cm', width: '120', depth: 45, height: '80.5', diagonalDepth: '', weightKg: '' },
+      }),
     );
     expect(response.statusCode, response.body).toBe(201);
     const created: MyProduct = response.json();
@@ -131,9 +134,11 @@ describe('POST /api/products', () => {
       sellingPriceCents: 64_000,
       currency: 'BDT',
       yearsUsed: 3,
-      widthCm: 120,
-      depthCm: 45,
-      heightCm: null,
+      widthMm: 1200,
+      depthMm: 450,
+      heightMm: 805,
+      diagonalDepthMm: null,
+      weightG: null,
       location: 'Dhaka',
       condition: 'good',
       deletedAt: null,
@@ -223,7 +228,7 @@ describe('POST /api/products', () => {
       [{ photoIds: 'abc' }, 'photoIds', messages.required],
       [{ photoIds: ['not-a-uuid'] }, 'photoIds.0', /photo/],
       [{ photoIds: [photoIds[0], photoIds[0]] }, 'photoIds', /once/],
-      [{ widthCm: 'wide' }, 'widthCm', /centimetres/],
+      [{ dimensions: { unit: 'cm', width: 'wide', depth: 45, height: 80 } }, 'dimensions.width', /width/],
     ];
     for (const [override, field, message] of cases) {
       const response = await seller.client.post('/api/products', productBody(photoIds, override));

@@ -4,6 +4,7 @@
  * transaction, one open report per reporter and product.
  */
 import { relations, sql } from 'drizzle-orm';
+import type { Opening } from '@furniture-mart/shared';
 import {
   bigint,
   boolean,
@@ -131,6 +132,8 @@ export const categories = pgTable('categories', {
   title: text('title').notNull(),
   thumbnailUrl: text('thumbnail_url').notNull(),
   position: integer('position').notNull().default(0),
+  /** Bulky pieces: a listing in this category must give its width, depth and height. */
+  measured: boolean('measured').notNull().default(false),
   createdAt: created(),
 });
 
@@ -190,9 +193,13 @@ export const products = pgTable(
     sellingPriceCents: integer('selling_price_cents').notNull(),
     currency: text('currency').notNull(),
     yearsUsed: integer('years_used').notNull(),
-    widthCm: integer('width_cm'),
-    depthCm: integer('depth_cm'),
-    heightCm: integer('height_cm'),
+    // Whole millimetres (each null for a listing that never gave it); weight in grams.
+    widthMm: integer('width_mm'),
+    depthMm: integer('depth_mm'),
+    heightMm: integer('height_mm'),
+    diagonalDepthMm: integer('diagonal_depth_mm'),
+    comesApart: boolean('comes_apart').notNull().default(false),
+    weightG: integer('weight_g'),
     /** The selling price before the last change and when it changed: cards say "was $X" after a drop. */
     previousPriceCents: integer('previous_price_cents'),
     priceChangedAt: timestamp('price_changed_at', { withTimezone: true }),
@@ -221,6 +228,10 @@ export const products = pgTable(
     check('products_condition_check', sql`${t.condition} in ('excellent', 'good', 'fair')`),
     check('products_prices_check', sql`${t.sellingPriceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('products_years_check', sql`${t.yearsUsed} between 0 and 100`),
+    check(
+      'products_dimensions_check',
+      sql`${t.widthMm} between 1 and 5000 and ${t.depthMm} between 1 and 5000 and ${t.heightMm} between 1 and 5000 and ${t.diagonalDepthMm} between 1 and ${t.depthMm} and ${t.weightG} between 1 and 500000`,
+    ),
     // The category listing, and the category listing of one town: available, not removed, newest first
     // or by price, one index per sort (listingIndexes).
     ...listingIndexes('products_listing', [t.categoryId], t),
@@ -344,6 +355,18 @@ export const priceChanges = pgTable(
 );
 
 /** A buyer's saved products; a seller sees how many saved a listing, never who. */
+/**
+ * A buyer's home: the openings a piece must pass (doors, stairs, a lift), as the shared `openingSchema`
+ * stores them, in the order the buyer saved them; at most 10, read and written whole.
+ */
+export const homeProfiles = pgTable('home_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  openings: jsonb('openings').$type<Opening[]>().notNull(),
+  updatedAt: updated(),
+});
+
 export const favourites = pgTable(
   'favourites',
   {

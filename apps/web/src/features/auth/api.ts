@@ -1,8 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { ChangePasswordBody, SignInBody, SignUpRole } from '@furniture-mart/shared';
+import type {
+  ChangePasswordBody,
+  HomeProfile,
+  HomeProfileRequest,
+  SignInBody,
+  SignUpRole,
+} from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { authKeys, meQuery } from '../../lib/session';
+import { catalogueKeys } from '../../lib/catalogue';
+import { homeKey } from '../../lib/home';
 
 // The app shell and the server render read the session through this module too; features use lib/session.
 export {
@@ -98,6 +106,20 @@ export function useGoogleSignIn() {
     },
     onSuccess: ({ url }) => {
       window.location.assign(url);
+    },
+  });
+}
+
+export { useSavedHome as useHome } from '../../lib/home';
+
+/** Saves the whole home; product pages then answer their fit against it. */
+export function useSaveHome() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HomeProfileRequest) => api.put<HomeProfile>('/api/my/home', body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(homeKey, saved);
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.products });
     },
   });
 }

@@ -27,13 +27,15 @@ export interface ListingState {
   location: Location | '';
   /** Search page only: a category id or slug. */
   category: string;
+  /** "1": only pieces that fit the buyer's saved home. */
+  fits: '1' | '';
   page: number;
   pageSize: number;
 }
 
 export type ListingFilters = Pick<
   ListingState,
-  'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'category'
+  'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'category' | 'fits'
 >;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -61,6 +63,7 @@ export function readListingState(params: URLSearchParams): ListingState {
     condition: oneOf(conditions, params.get('condition')),
     location: oneOf(locations, params.get('location')),
     category: (params.get('category') ?? '').trim().slice(0, 64),
+    fits: params.get('fits') === '1' ? '1' : '',
     page: positiveInt(params.get('page'), 1, 100_000),
     pageSize: positiveInt(params.get('pageSize'), pagination.defaultPageSize, pagination.maxPageSize),
   };
@@ -76,6 +79,7 @@ export function listingParams(state: ListingState): URLSearchParams {
     ['maxPrice', state.maxPrice],
     ['condition', state.condition],
     ['location', state.location],
+    ['fits', state.fits],
     ['sort', state.sort],
     ['page', state.page > 1 ? state.page : ''],
     ['pageSize', state.pageSize !== pagination.defaultPageSize ? state.pageSize : ''],
@@ -86,7 +90,13 @@ export function listingParams(state: ListingState): URLSearchParams {
 
 export function hasActiveFilters(state: ListingState): boolean {
   return Boolean(
-    state.q || state.category || state.minPrice || state.maxPrice || state.condition || state.location,
+    state.q ||
+    state.category ||
+    state.minPrice ||
+    state.maxPrice ||
+    state.condition ||
+    state.location ||
+    state.fits,
   );
 }
 
@@ -122,6 +132,7 @@ export function useListingState() {
         maxPrice: '',
         condition: '',
         location: '',
+        fits: '',
         page: 1,
       }),
     [show, state],

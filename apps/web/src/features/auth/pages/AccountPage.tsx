@@ -9,9 +9,10 @@ import { TextField } from '../../../components/ui/Field';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { applyServerFieldErrors } from '../../../lib/forms';
-import { useAuth, useChangePassword } from '../api';
+import { hasRole, useAuth, useChangePassword } from '../api';
 import { t } from '@furniture-mart/shared';
 import { MessageWith } from '../../../components/MessageWith';
+import { HomeProfileSection } from '../components/HomeProfileSection';
 import { useMessageMail, useSetMessageMail } from '../messageMailApi';
 
 /** Whether a message left unread for ten minutes is mailed (buyers and sellers, who have messages). */
@@ -111,6 +112,7 @@ export function AccountPage() {
           </p>
         ) : null}
       </header>
+      {auth.status === 'signedIn' && hasRole(auth.me, 'buyer') ? <HomeProfileSection /> : null}
       <div className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">
         <h2 className="mb-4 text-xl font-semibold">{t('account.changePassword')}</h2>
         <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -5,9 +5,17 @@ import { catalogueMessages, messages } from '@furniture-mart/shared';
 import { ListingFilters } from './ListingFilters';
 import type { ListingFilters as Filters } from '../listingState';
 
-const empty: Filters = { q: '', minPrice: '', maxPrice: '', condition: '', location: '', category: '' };
+const empty: Filters = {
+  q: '',
+  minPrice: '',
+  maxPrice: '',
+  condition: '',
+  location: '',
+  category: '',
+  fits: '',
+};
 
-function renderFilters(value: Partial<Filters> = {}) {
+function renderFilters(value: Partial<Filters> = {}, canFilterByFit = false) {
   const onApply = vi.fn();
   const onClear = vi.fn();
   render(
@@ -17,6 +25,7 @@ function renderFilters(value: Partial<Filters> = {}) {
       onClear={onClear}
       label="Filter Living Room"
       resetKey="start"
+      canFilterByFit={canFilterByFit}
     />,
   );
   const form = screen.getAllByRole('search', { name: 'Filter Living Room' })[0]!;
@@ -43,7 +52,18 @@ describe('ListingFilters', () => {
       condition: 'good',
       location: 'Dhaka',
       category: '',
+      fits: '',
     });
+  });
+
+  it('offers "fits my home" to a buyer with a saved home, and applies it with the rest', async () => {
+    expect(renderFilters().form).not.toHaveTextContent('Fits my home');
+    document.body.innerHTML = '';
+    const { onApply } = renderFilters({}, true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Fits my home/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(onApply).toHaveBeenCalledOnce());
+    expect(onApply).toHaveBeenCalledWith({ ...empty, fits: '1' });
   });
 
   it('refuses a wrong price with a message on the field, focused, and clears it once corrected', async () => {

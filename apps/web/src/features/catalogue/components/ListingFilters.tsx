@@ -14,7 +14,7 @@ import { SelectField, TextField } from '../../../components/ui/Field';
 import type { ListingFilters as Filters } from '../listingState';
 import { conditionLabels } from './conditionLabel';
 
-const fields = ['q', 'category', 'minPrice', 'maxPrice', 'condition', 'location'] as const;
+const fields = ['q', 'category', 'minPrice', 'maxPrice', 'condition', 'location', 'fits'] as const;
 
 /** What the form holds now; a field the form does not show is empty. */
 function readForm(form: HTMLFormElement): Filters {
@@ -30,6 +30,7 @@ function readForm(form: HTMLFormElement): Filters {
     maxPrice: read('maxPrice'),
     condition: read('condition') as Filters['condition'],
     location: read('location') as Filters['location'],
+    fits: read('fits') === '1' ? '1' : '',
   };
 }
 
@@ -55,6 +56,8 @@ interface ListingFiltersProps {
   resetKey: string;
   /** The shop's currency, whose sign the price fields name; USD until it is known. */
   currency?: string | undefined;
+  /** Offered to a buyer who saved their home: only pieces that pass every opening of it. */
+  canFilterByFit?: boolean;
 }
 
 interface FiltersFormProps extends Omit<ListingFiltersProps, 'resetKey'> {
@@ -73,6 +76,7 @@ function FiltersForm({
   categories,
   label,
   currency,
+  canFilterByFit = false,
   inSheet = false,
 }: FiltersFormProps) {
   // A plain form rather than the form library: its fields are read once, on submit, and the library
@@ -172,6 +176,21 @@ function FiltersForm({
           defaultValue={value.location}
         />
       </div>
+      {canFilterByFit ? (
+        <label className="mt-4 flex items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            name="fits"
+            value="1"
+            defaultChecked={value.fits === '1'}
+          />
+          <span>
+            <span className="font-medium">{t('fit.filter')}</span>
+            <span className="block text-base-content/70">{t('fit.filterHint')}</span>
+          </span>
+        </label>
+      ) : null}
       <div className={`mt-4 flex flex-wrap justify-end gap-2 ${inSheet ? '*:flex-1' : ''}`}>
         {active ? (
           <button type="button" className="btn btn-ghost" onClick={onClear}>

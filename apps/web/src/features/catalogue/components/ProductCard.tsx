@@ -1,6 +1,12 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ProductCard as ProductCardData } from '@furniture-mart/shared';
+import {
+  fitHome,
+  homeMessages,
+  measuredPiece,
+  type ProductCard as ProductCardData,
+} from '@furniture-mart/shared';
+import { useSavedHome } from '../../../lib/home';
 import { PostDate } from '../../../components/PostDate';
 import { Price } from '../../../components/ui/Price';
 import { FavouriteButton } from '../../../components/ui/FavouriteButton';
@@ -79,6 +85,7 @@ export function ProductCard({
             {conditionLabels[product.condition]}
           </span>
         </div>
+        <CardFit product={product} />
         <p className="flex items-center gap-1.5 text-sm text-base-content/75">
           <PinIcon />
           <span className="sr-only">{t('product.locationLabel')} </span>
@@ -148,6 +155,25 @@ export function ProductCard({
 }
 
 /** The heart over a card's photo, for buyers only (the server refuses everyone else). */
+/**
+ * For a buyer with a saved home: "Fits your home" when the piece passes every opening, else "Check the
+ * stairs" naming the first it does not pass; worked out here with the same function as the server.
+ */
+function CardFit({ product }: { product: ProductCardData }) {
+  const home = useSavedHome();
+  const piece = measuredPiece(product.dimensions);
+  const openings = home.data?.openings ?? [];
+  if (!piece || openings.length === 0) return null;
+  const miss = fitHome(piece, openings).openings.find((opening) => opening.verdict === 'wont_fit');
+  return (
+    <p>
+      <span className={`badge badge-soft badge-sm ${miss ? 'badge-warning' : 'badge-success'}`}>
+        {miss ? homeMessages.checkOpening(miss.name) : homeMessages.fitsYourHome}
+      </span>
+    </p>
+  );
+}
+
 function CardHeart({ product }: { product: ProductCardData }) {
   const { saved, toggleFavourite, favouritePending } = useCardViewer();
   if (!saved) return null;

@@ -7,20 +7,11 @@ import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
-import { formatNumber, locationLabel, t } from '@furniture-mart/shared';
+import { formatNumber, locationLabel, sizeText, t } from '@furniture-mart/shared';
 
 interface ProductDetailsDialogProps {
   product: ProductCard;
   onClose: () => void;
-}
-
-function dimensionsText({ width, depth, height }: ProductCard['dimensionsCm']): string | null {
-  const parts = [
-    width ? t('product.wide', { cm: width }) : null,
-    depth ? t('product.deep', { cm: depth }) : null,
-    height ? t('product.high', { cm: height }) : null,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(t('product.sizeSeparator')) : null;
 }
 
 /**
@@ -30,7 +21,7 @@ function dimensionsText({ width, depth, height }: ProductCard['dimensionsCm']): 
 export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogProps) {
   const [photoIndex, setPhotoIndex] = useState(0);
   const photo = product.photos[photoIndex];
-  const dimensions = dimensionsText(product.dimensionsCm);
+  const dimensions = sizeText(product.dimensions);
 
   return (
     // Photos beside the text on wide screens, above it on phones; the text column has the heading.

@@ -20,7 +20,14 @@ const card = (id: string, title: string, previousPriceCents: number | null = nul
   previousPriceCents,
   yearsUsed: 3,
   postedAt: '2026-11-20T10:00:00.000Z',
-  dimensionsCm: { width: null, depth: null, height: null },
+  dimensions: {
+    widthMm: null,
+    depthMm: null,
+    heightMm: null,
+    diagonalDepthMm: null,
+    comesApart: false,
+    weightKg: null,
+  },
   seller: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Nadia Home Goods', verified: false },
   photos: [],
 });

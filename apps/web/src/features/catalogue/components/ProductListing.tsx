@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Pagination } from '../../../components/ui/Pagination';
 import { errorMessage } from '../../../lib/api';
 import { hasActiveFilters, listingParams, type useListingState } from '../listingState';
+import { useSavedHome } from '../../../lib/home';
 import { ListingFilters } from './ListingFilters';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { useConfig } from '../../../lib/session';
@@ -47,6 +48,7 @@ export function ProductListing({
   const { state, applyFilters, clearFilters, setSort, pageLink } = listing;
   const sortId = useId();
   const filtered = hasActiveFilters(state);
+  const home = useSavedHome();
 
   return (
     <div className="space-y-6">
@@ -61,7 +63,9 @@ export function ProductListing({
           condition: state.condition,
           location: state.location,
           category: state.category,
+          fits: state.fits,
         }}
+        canFilterByFit={(home.data?.openings.length ?? 0) > 0 || state.fits === '1'}
         onApply={applyFilters}
         onClear={clearFilters}
         categories={categories}

@@ -16,6 +16,7 @@ import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
+import { FitPanel } from '../components/FitPanel';
 import { NoPhoto } from '../components/NoPhoto';
 import { AskSeller } from '../components/AskSeller';
 import { useProductActionDialogs } from '../components/ProductActionDialogs';
@@ -23,7 +24,7 @@ import { ProductMeta } from '../components/ProductMeta';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { WasPrice } from '../components/WasPrice';
 import { useProductPage, useToggleFavourite } from '../productApi';
-import { categoryName, formatNumber, locationLabel, t } from '@furniture-mart/shared';
+import { categoryName, formatNumber, locationLabel, sizeText, t } from '@furniture-mart/shared';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -64,15 +65,6 @@ export function ProductPage() {
     );
   }
   return <ProductDetails product={product.data} />;
-}
-
-function dimensionsText({ width, depth, height }: ProductPageData['dimensionsCm']): string {
-  const parts = [
-    width ? t('product.wide', { cm: width }) : null,
-    depth ? t('product.deep', { cm: depth }) : null,
-    height ? t('product.high', { cm: height }) : null,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(t('product.sizeSeparator')) : t('productPage.notGiven');
 }
 
 function ProductDetails({ product }: { product: ProductPageData }) {
@@ -134,8 +126,11 @@ function ProductDetails({ product }: { product: ProductPageData }) {
                 {categoryName(product.category.slug, product.category.title)}
               </Link>
             </Detail>
-            <Detail term={t('product.size')}>{dimensionsText(product.dimensionsCm)}</Detail>
+            <Detail term={t('product.size')}>
+              {sizeText(product.dimensions) ?? t('productPage.notGiven')}
+            </Detail>
           </dl>
+          <FitPanel product={product} />
           <ShareLink id={product.id} title={product.title} />
         </div>
       </div>

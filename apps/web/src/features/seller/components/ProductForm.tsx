@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/Toasts';
 import {
   conditions,
+  fromMillimetres,
   locations,
   messages,
   minorToAmountString,
@@ -24,7 +25,14 @@ import { useConfig, useMe } from '../../../lib/session';
 import { useCreateProduct, useEditProduct } from '../api';
 import { PhotoPicker } from './PhotoPicker';
 import { usePhotoUploads } from './usePhotoUploads';
-import { categoryName, conditionLabel, currencySymbol, locationLabel, t } from '@furniture-mart/shared';
+import {
+  categoryName,
+  conditionLabel,
+  currencySymbol,
+  lengthUnitLabels,
+  locationLabel,
+  t,
+} from '@furniture-mart/shared';
 
 const fieldNames = [
   'title',
@@ -37,10 +45,42 @@ const fieldNames = [
   'condition',
   'categoryId',
   'photoIds',
-  'widthCm',
-  'depthCm',
-  'heightCm',
-] as const satisfies readonly Path<ProductCreateRequest>[];
+  'dimensions',
+] as const satisfies readonly Path<FormValues>[];
+
+/** Where the server may put an error of the measures: the group, or one of its boxes. */
+const dimensionFieldNames = [
+  'dimensions.unit',
+  'dimensions.width',
+  'dimensions.depth',
+  'dimensions.height',
+  'dimensions.diagonalDepth',
+  'dimensions.weightKg',
+  'dimensions.comesApart',
+] as const satisfies readonly Path<FormValues>[];
+
+/** The measures as the form holds them: boxes of text in one unit; blank boxes are not sent. */
+interface DimensionsForm {
+  unit: 'cm' | 'in';
+  width: string;
+  depth: string;
+  height: string;
+  diagonalDepth: string;
+  weightKg: string;
+  comesApart: boolean;
+}
+
+type FormValues = Omit<ProductCreateRequest, 'dimensions'> & { dimensions: DimensionsForm };
+
+const noDimensions: DimensionsForm = {
+  unit: 'cm',
+  width: '',
+  depth: '',
+  height: '',
+  diagonalDepth: '',
+  weightKg: '',
+  comesApart: false,
+};
 
 // The selects start empty (their placeholder), which the schema refuses with "this field is required".
 const emptyForm = {
@@ -54,18 +94,17 @@ const emptyForm = {
   condition: '',
   categoryId: '',
   photoIds: [],
-  widthCm: '',
-  depthCm: '',
-  heightCm: '',
-} as unknown as ProductCreateRequest;
+  dimensions: noDimensions,
+} as unknown as FormValues;
 
 // Read when the form renders, so the labels are in the page's language.
 const locationOptions = () => locations.map((value) => ({ value, label: locationLabel(value) }));
 const conditionOptions = () => conditions.map((value) => ({ value, label: conditionLabel(value) }));
 
 /** The form's values of a product being edited, as the seller typed them when adding it. */
-function valuesOf(product: ProductPage): ProductCreateRequest {
-  const cm = (value: number | null) => (value === null ? '' : String(value));
+function valuesOf(product: ProductPage): FormValues {
+  const cm = (value: number | null) => (value === null ? '' : String(fromMillimetres(value, 'cm')));
+  const { dimensions } = product;
   return {
     title: product.title,
     phone: product.viewer.phone ?? '',
@@ -77,10 +116,16 @@ function valuesOf(product: ProductPage): ProductCreateRequest {
     condition: product.condition,
     categoryId: product.category.id,
     photoIds: product.photos.map((photo) => photo.id),
-    widthCm: cm(product.dimensionsCm.width),
-    depthCm: cm(product.dimensionsCm.depth),
-    heightCm: cm(product.dimensionsCm.height),
-  } as ProductCreateRequest;
+    dimensions: {
+      unit: 'cm',
+      width: cm(dimensions.widthMm),
+      depth: cm(dimensions.depthMm),
+      height: cm(dimensions.heightMm),
+      diagonalDepth: cm(dimensions.diagonalDepthMm),
+      weightKg: dimensions.weightKg === null ? '' : String(dimensions.weightKg),
+      comesApart: dimensions.comesApart,
+    },
+  } as FormValues;
 }
 
 interface ProductFormProps {
@@ -105,15 +150,23 @@ export function ProductForm({ editing }: ProductFormProps) {
   const [photosNotice, setPhotosNotice] = useState(false);
   const currency = config?.currency ?? 'USD';
   // Prices are checked in the shop's currency: no decimals for JPY, up to three for BHD.
-  const resolver = useMemo(() => zodResolver(productCreateRequestIn(currency)), [currency]);
+  // The schema reads the measures' boxes as the server does (blank ones are not given).
+  const resolver = useMemo(
+    () => zodResolver(productCreateRequestIn(currency)) as unknown as Resolver<FormValues>,
+    [currency],
+  );
 
   const {
     register,
     handleSubmit,
     setError,
     setValue,
+    control,
     formState: { errors, isSubmitting, isSubmitted, dirtyFields },
-  } = useForm({ resolver, defaultValues: editing ? valuesOf(editing) : emptyForm });
+  } = useForm<FormValues>({ resolver, defaultValues: editing ? valuesOf(editing) : emptyForm });
+  const chosenCategory = useWatch({ control, name: 'categoryId' });
+  const unit = useWatch({ control, name: 'dimensions.unit' });
+  const measured = categories.data?.find((category) => category.id === chosenCategory)?.measured ?? false;
 
   // The form submits the ids of the photos that finished uploading, in the order shown (cover first).
   const uploadedIds = uploads.items.flatMap((item) => (item.uploaded ? [item.uploaded.id] : []));
@@ -134,6 +187,11 @@ export function ProductForm({ editing }: ProductFormProps) {
         for (const name of fieldNames) {
           if (name === 'photoIds') {
             if (values.photoIds.join(',') !== originalPhotos) changes.photoIds = values.photoIds;
+          } else if (name === 'dimensions') {
+            // The measures go whole when any box changed, in the unit shown.
+            if (dirtyFields.dimensions && Object.values(dirtyFields.dimensions).some(Boolean)) {
+              changes.dimensions = values.dimensions;
+            }
           } else if (dirtyFields[name]) {
             changes[name] = values[name];
           }
@@ -144,11 +202,13 @@ export function ProductForm({ editing }: ProductFormProps) {
         }
         await editProduct.mutateAsync(changes as ProductEditRequest);
       } else {
-        await createProduct.mutateAsync(values);
+        await createProduct.mutateAsync(values as unknown as ProductCreateRequest);
       }
     } catch (error) {
       // A 409 (sold, or someone is paying for it) has no field: its message shows above the button.
-      if (!applyServerFieldErrors(error, setError, fieldNames)) setFormError(errorMessage(error));
+      if (!applyServerFieldErrors(error, setError, [...fieldNames, ...dimensionFieldNames])) {
+        setFormError(errorMessage(error));
+      }
       return;
     }
     if (editing) {
@@ -257,28 +317,68 @@ export function ProductForm({ editing }: ProductFormProps) {
         />
       </fieldset>
 
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-base-content">{t('productForm.size')}</legend>
-        <div className="grid grid-cols-3 gap-3">
-          <TextField
-            label={t('productForm.width')}
-            inputMode="numeric"
-            error={errors.widthCm?.message}
-            {...register('widthCm')}
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-base-content">{t('product.size')}</legend>
+        <p className="text-sm text-base-content/70">
+          {measured ? t('productForm.sizeRequired') : t('productForm.sizeOptional')}
+        </p>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <SelectField
+            label={t('fit.unitLabel')}
+            options={[
+              { value: 'cm', label: t('fit.unitName.cm') },
+              { value: 'in', label: t('fit.unitName.in') },
+            ]}
+            error={errors.dimensions?.unit?.message}
+            {...register('dimensions.unit')}
           />
           <TextField
-            label={t('productForm.depth')}
-            inputMode="numeric"
-            error={errors.depthCm?.message}
-            {...register('depthCm')}
+            label={`${t('productForm.width')} (${lengthUnitLabels[unit]})`}
+            inputMode="decimal"
+            autoComplete="off"
+            required={measured}
+            error={errors.dimensions?.width?.message}
+            {...register('dimensions.width')}
           />
           <TextField
-            label={t('productForm.height')}
-            inputMode="numeric"
-            error={errors.heightCm?.message}
-            {...register('heightCm')}
+            label={`${t('productForm.depth')} (${lengthUnitLabels[unit]})`}
+            inputMode="decimal"
+            autoComplete="off"
+            required={measured}
+            error={errors.dimensions?.depth?.message}
+            {...register('dimensions.depth')}
+          />
+          <TextField
+            label={`${t('productForm.height')} (${lengthUnitLabels[unit]})`}
+            inputMode="decimal"
+            autoComplete="off"
+            required={measured}
+            error={errors.dimensions?.height?.message}
+            {...register('dimensions.height')}
           />
         </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t('productForm.diagonalDepth', { unit: lengthUnitLabels[unit] })}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('productForm.diagonalDepthHint')}
+            error={errors.dimensions?.diagonalDepth?.message}
+            {...register('dimensions.diagonalDepth')}
+          />
+          <TextField
+            label={t('productForm.weight')}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.dimensions?.weightKg?.message}
+            {...register('dimensions.weightKg')}
+          />
+        </div>
+        <label className="flex items-center gap-3 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm" {...register('dimensions.comesApart')} />
+          {t('productForm.comesApart')}
+        </label>
+        <Alert tone="error">{errors.dimensions?.message ?? errors.dimensions?.root?.message ?? null}</Alert>
       </fieldset>
 
       <TextAreaField

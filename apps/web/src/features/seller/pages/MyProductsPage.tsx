@@ -87,6 +87,9 @@ export function MyProductsPage() {
         </Alert>
       ) : (
         <div className={`space-y-4 ${products.isPlaceholderData ? 'opacity-60' : ''}`}>
+          {data?.items.some((item) => item.needsMeasurements) ? (
+            <Alert tone="warning">{t('myProducts.needsMeasurements')}</Alert>
+          ) : null}
           <MyProductsTable
             rows={data?.items ?? []}
             firstNumber={(page - 1) * MY_PRODUCTS_PAGE_SIZE + 1}
