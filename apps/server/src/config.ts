@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isKnownCurrency } from '@furniture-mart/shared';
+import { isPhoneRegion } from '@furniture-mart/shared/phones';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -85,6 +86,18 @@ export const configSchema = z.object({
       error: (issue) => `${String(issue.input)} is not an ISO 4217 currency code (such as USD, EUR, JPY)`,
     })
     .default('USD'),
+  /**
+   * Whose phone numbers the shop takes (ISO 3166 country code): in BD mobile numbers only, elsewhere the
+   * numbers libphonenumber-js holds valid for the country. Every number is stored as E.164.
+   */
+  PHONE_REGION: z
+    .string()
+    .transform((code) => code.trim().toUpperCase())
+    .refine(isPhoneRegion, {
+      error: (issue) =>
+        `${String(issue.input)} is not a country code phone numbers are known for (such as BD, IN, GB)`,
+    })
+    .default('BD'),
   BETTER_AUTH_SECRET: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

@@ -130,7 +130,7 @@ test.describe('Bangla', () => {
     await page.getByRole('button', { name: bn('payment.pay', { amount: '$২৫০.০০' }) }).click();
     await expect(page.getByRole('heading', { name: bn('common.paymentCompleted') })).toBeVisible();
 
-    // The receipt mail is in Bangla, with the seller's phone as it was stored (read from Bangla digits).
+    // The receipt mail is in Bangla, with the seller's phone (typed in Bangla digits) grouped.
     const mailbox = await buyer.context.newPage();
     await mailbox.goto('/dev/mail');
     const receipt = mailbox.getByRole('link', { name: `রসিদ: ${title}` });
@@ -142,10 +142,10 @@ test.describe('Bangla', () => {
     await expect(mailbox.getByText('০১৭১২-৩৪৫৬৭৮')).toBeVisible();
     await expect(mailbox.getByText('হস্তান্তর কোড', { exact: true })).toBeVisible();
 
-    // The seller's "sold" mail is in Bangla too, with the buyer's phone read from Bangla digits.
+    // The seller's "sold" mail is in Bangla too, with the buyer's phone read from Bangla digits, grouped.
     await mailbox.goto('/dev/mail');
     await mailbox.getByRole('link', { name: `বিক্রি হয়েছে: ${title}` }).click();
-    await expect(mailbox.getByText('০১৭১১২২৩৩৪৪')).toBeVisible();
+    await expect(mailbox.getByText('০১৭১১-২২৩৩৪৪')).toBeVisible();
 
     await seller.context.close();
     await buyer.context.close();

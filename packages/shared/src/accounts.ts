@@ -84,6 +84,8 @@ export const cardProviderNames = ['sandbox', 'stripe'] as const;
 /** GET /api/config: what the web app needs before anyone signs in. */
 export const publicConfigSchema = z.object({
   currency: z.string(),
+  /** Whose phone numbers the shop takes (PHONE_REGION, an ISO 3166 country code such as BD). */
+  phoneRegion: z.string(),
   /** The address people use (links to share, the pages' canonical addresses). */
   publicUrl: z.string(),
   /** Whether visitors may browse categories and search (CATALOGUE_ACCESS), or only people signed in. */

@@ -8,16 +8,22 @@ import {
   reportReasons,
   reportStatuses,
 } from './enums.js';
-import { choice, pageOf, phoneSchema, photoSchema, requiredText, says } from './common.js';
+import { choice, pageOf, phoneShape, photoSchema, requiredText, says, type PhoneField } from './common.js';
 
 // ---------- requests ----------
 
-export const bookingCreateBody = z.object({
+const bookingCreateFields = z.object({
   productId: z.uuid(says('common.invalidProduct')),
-  phone: phoneSchema,
+  phone: phoneShape,
   meetingLocation: requiredText(200),
 });
-export type BookingCreateBody = z.input<typeof bookingCreateBody>;
+
+/**
+ * POST /api/bookings and the Book Now form, with `phone` the shop's region's rule (`phoneSchema` of the
+ * `@furniture-mart/shared/phones` entry): any spelling in, E.164 stored.
+ */
+export const bookingCreateBodyIn = (phone: PhoneField) => bookingCreateFields.extend({ phone });
+export type BookingCreateBody = z.input<typeof bookingCreateFields>;
 
 export const reportCreateBody = z.object({
   productId: z.uuid(says('common.invalidProduct')),

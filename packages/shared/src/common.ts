@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { imageLimits, pagination } from './enums.js';
-import { toLatinDigits } from './digits.js';
 import { currentLocale, messages, t, type MessageKey, type MessageValues } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
 
@@ -57,18 +56,15 @@ export const passwordSchema = z
   .max(128, says('common.atMostCharacters', { max: 128 }))
   .refine((value) => value.trim() !== '', says('common.passwordBlank'));
 
-/** A phone number; Bangla digits (০১৭...) are read as the same number in Latin digits. */
-export const phoneSchema = z
-  .string(required)
-  .trim()
-  .overwrite(toLatinDigits)
-  .min(1, says('common.required'))
-  .max(24, says('common.invalidPhone'))
-  .refine((value) => {
-    if (!/^\+?[\d\s()-]+$/.test(value)) return false;
-    const digits = value.replace(/\D/g, '').length;
-    return digits >= 7 && digits <= 15;
-  }, says('common.invalidPhone'));
+/**
+ * Where a request takes a phone number: the shop's rule for it (`phoneSchema(PHONE_REGION)` from the
+ * `@furniture-mart/shared/phones` entry, which holds libphonenumber-js), given by the route or form that
+ * builds the request's schema. It reads any spelling and gives the stored form, E.164.
+ */
+export type PhoneField = z.ZodType<string, string>;
+
+/** The shape of a phone field before the shop's rule is put in: required text. */
+export const phoneShape = z.string(required).trim().min(1, says('common.required'));
 
 /**
  * A positive amount with at most two decimals, typed as text or sent as a number, in Latin or Bangla

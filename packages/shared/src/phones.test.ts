@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, parsePhone, phoneSchema } from './phones.js';
+import { formatPhone, parsePhone, phoneHref, phoneSchema } from './phones.js';
 import type { PhoneProblem } from './enums.js';
 import { messages, phoneMessages } from './messages/index.js';
 
@@ -73,8 +73,32 @@ describe('formatPhone', () => {
     expect(formatPhone(e164, style)).toBe(shown);
   });
 
+  it.each([
+    ['01711-223344', '01711-223344'],
+    ['8801711223344', '01711-223344'],
+    ['+880 1711 223344', '01711-223344'],
+    ['০১৭১১২২৩৩৪৪', '01711-223344'],
+  ])('groups %j, a number stored as typed before the one form', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown);
+  });
+
+  it('reads an old number without its country in the shop’s region', () => {
+    expect(formatPhone('07911 123456', 'international', 'GB')).toBe('+44 7911 123456');
+    expect(formatPhone('12345', 'national', 'GB')).toBe('12345');
+  });
+
   it('shows the national form by default', () => {
     expect(formatPhone('+8801711223344')).toBe('01711-223344');
+  });
+});
+
+describe('phoneHref', () => {
+  it.each([
+    ['+8801711223344', 'tel:+8801711223344'],
+    ['০১৭১১-২২৩৩৪৪', 'tel:+8801711223344'],
+    ['(555) 01-99 ext', 'tel:5550199'],
+  ])('links %j as %j', (stored, href) => {
+    expect(phoneHref(stored)).toBe(href);
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import {
   getCountryCallingCode,
+  isSupportedCountry,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
   type CountryCode,
@@ -21,6 +22,9 @@ import { messages, phoneMessages } from './messages/index.js';
 import { toLatinDigits } from './digits.js';
 
 export type PhoneRegion = CountryCode;
+
+/** Whether `code` is a country libphonenumber-js knows (`PHONE_REGION` is checked with it at start). */
+export const isPhoneRegion = (code: string): code is PhoneRegion => isSupportedCountry(code);
 export type ParsedPhone = { ok: true; e164: string } | { ok: false; reason: PhoneProblem };
 
 /** What people put in a phone number besides digits; letters (vanity numbers) are not taken. */
@@ -49,17 +53,28 @@ export function parsePhone(input: string, region: PhoneRegion = 'BD'): ParsedPho
 
 /**
  * A stored number for display, grouped as its country writes it: `+880 1711 223344` (international) or
- * `01711-223344` (national). Anything that does not parse is shown as it is.
+ * `01711-223344` (national). A number stored as typed before numbers were kept in one form is read in
+ * `region`; anything that does not parse is shown as it is.
  */
-export function formatPhone(e164: string, style: 'international' | 'national' = 'national'): string {
-  const phone = parsePhoneNumberFromString(e164);
-  if (!phone) return e164;
+export function formatPhone(
+  e164: string,
+  style: 'international' | 'national' = 'national',
+  region: PhoneRegion = 'BD',
+): string {
+  const phone = parsePhoneNumberFromString(toLatinDigits(e164), region);
+  if (!phone?.isValid()) return e164;
   return style === 'national' ? phone.formatNational() : phone.formatInternational();
+}
+
+/** A `tel:` link to a stored number: E.164 for one that parses, else its digits and plus sign as stored. */
+export function phoneHref(stored: string, region: PhoneRegion = 'BD'): string {
+  const phone = parsePhoneNumberFromString(toLatinDigits(stored), region);
+  return phone?.isValid() ? phone.getURI() : `tel:${toLatinDigits(stored).replace(/[^\d+]/g, '')}`;
 }
 
 /** A phone field: any spelling in, the E.164 form out, each refusal in the catalogue's words. */
 export const phoneSchema = (region: PhoneRegion = 'BD') =>
-  z.string({ error: messages.required }).transform((input, ctx) => {
+  z.string({ error: () => messages.required }).transform((input, ctx) => {
     const phone = parsePhone(input, region);
     if (phone.ok) return phone.e164;
     ctx.addIssue({ code: 'custom', message: phoneMessages.problem(phone.reason, region) });

@@ -18,12 +18,13 @@ import {
   amountSchema,
   choice,
   pageOf,
-  phoneSchema,
+  phoneShape,
   photoIdsSchema,
   photoSchema,
   requiredText,
   says,
   toMinorUnits,
+  type PhoneField,
   yearsUsedSchema,
 } from './common.js';
 import { dimensionsField, listedDimensionsSchema } from './home.js';
@@ -40,10 +41,11 @@ const amountWithinLimit = amountSchema.refine((value) => {
 /**
  * POST /api/products and the Add A Product form. Unknown keys (a seller id, a status, an advertised flag)
  * are dropped: the seller comes from the session and a new product is always available and not advertised.
+ * The phone's rule is the shop's region's, put in by productCreateRequestIn and the body schemas below.
  */
 export const productCreateRequest = z.object({
   title: requiredText(120),
-  phone: phoneSchema,
+  phone: phoneShape,
   originalPrice: amountWithinLimit,
   sellingPrice: amountWithinLimit,
   yearsUsed: yearsUsedSchema,
@@ -63,15 +65,16 @@ export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
 /**
  * The Add A Product form in the shop's currency (GET /api/config): amounts with no more decimals than
- * that currency has (none for JPY, three for BHD), as the server will read them. The form sends what
+ * that currency has (none for JPY, three for BHD), as the server will read them, and the phone read by
+ * the shop's region's rule (stored as E.164). The form sends what
  * was typed; productCreateBodyIn reads the same rules into stored values.
  */
-export function productCreateRequestIn(currency: string): typeof productCreateRequest {
+export function productCreateRequestIn(currency: string, phone: PhoneField) {
   const amountIn = amountWithinLimit.refine(
     (value) => !isAmountText(value) || parseAmount(value, currency) !== null,
     says('common.invalidPrice'),
   );
-  return productCreateRequest.extend({ originalPrice: amountIn, sellingPrice: amountIn });
+  return productCreateRequest.extend({ phone, originalPrice: amountIn, sellingPrice: amountIn });
 }
 
 /** A price as it is stored: minor units of `currency`, at most what a price column holds. */
@@ -84,12 +87,14 @@ const wholeYears = (value: string | number): number => Number(String(value).trim
 
 /**
  * What the server runs for POST /api/products: the form's rules, then the values as they are stored:
- * prices in minor units of `currency` (at most what a price column holds), years and centimetres as numbers.
+ * prices in minor units of `currency` (at most what a price column holds), years as a number, measures
+ * in millimetres,
+ * the phone in E.164 by `phone`, the shop's region's rule.
  */
-export function productCreateBodyIn(currency: string) {
+export function productCreateBodyIn(currency: string, phone: PhoneField) {
   const price = storedPrice(currency);
   return productCreateRequest
-    .extend({ originalPrice: price, sellingPrice: price })
+    .extend({ phone, originalPrice: price, sellingPrice: price })
     .transform(({ originalPrice, sellingPrice, yearsUsed, dimensions, ...rest }) => ({
       ...rest,
       originalPriceCents: originalPrice,
@@ -106,12 +111,12 @@ export type ProductCreateValues = z.output<ReturnType<typeof productCreateBodyIn
  * every box blank) clears the measures; `photoIds` is the whole new list in order: photos of this product to keep and new
  * uploads. Unknown keys are dropped, so a body of only those is "nothing to change".
  */
-export function productEditBodyIn(currency: string) {
+export function productEditBodyIn(currency: string, phone: PhoneField) {
   const price = storedPrice(currency);
   const given = <T, R>(value: T | undefined, read: (value: T) => R): R | undefined =>
     value === undefined ? undefined : read(value);
   return productCreateRequest
-    .extend({ originalPrice: price, sellingPrice: price })
+    .extend({ phone, originalPrice: price, sellingPrice: price })
     .partial()
     .refine((body) => Object.values(body).some((value) => value !== undefined), {
       error: () => sellerMessages.nothingToChange,

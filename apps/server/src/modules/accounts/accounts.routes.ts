@@ -204,6 +204,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => ({
       currency: app.config.CURRENCY,
+      phoneRegion: app.config.PHONE_REGION,
       publicUrl: app.config.PUBLIC_URL,
       catalogueAccess: app.config.CATALOGUE_ACCESS,
       googleEnabled: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow } from '../../platform/auth/allow.js';
 import {
-  bookingCreateBody,
+  bookingCreateBodyIn,
   bookingDetailSchema,
   bookingPageSchema,
   bookingSchema,
@@ -11,9 +11,12 @@ import {
   pageQuery,
   productBookingPageSchema,
 } from '@furniture-mart/shared';
+import { phoneSchema } from '@furniture-mart/shared/phones';
 
 export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
+  // The buyer's phone in any spelling of the shop's region, stored as E.164.
+  const bookingCreateBody = bookingCreateBodyIn(phoneSchema(app.config.PHONE_REGION));
 
   route.post(
     '/api/bookings',

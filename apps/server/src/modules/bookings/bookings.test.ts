@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buyerMessages, cancelReasons, messages } from '@furniture-mart/shared';
+import { buyerMessages, cancelReasons, messages, phoneMessages } from '@furniture-mart/shared';
 import {
   createTestApp,
   signUp,
@@ -70,7 +70,7 @@ describe('POST /api/bookings', () => {
       cancelReason: null,
       priceCents: 12_550,
       currency: 'USD',
-      phone: '+880 1711 555666',
+      phone: '+8801711555666',
       meetingLocation: 'Gulshan 2 circle, Dhaka',
       paidAt: null,
       transactionId: null,
@@ -120,7 +120,7 @@ describe('POST /api/bookings', () => {
 
     const badPhone = await buyer.client.post('/api/bookings', booking(product.id, { phone: 'call me' }));
     expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json().error.fields.phone).toBe(messages.invalidPhone);
+    expect(badPhone.json().error.fields.phone).toBe(phoneMessages.problem('characters', 'BD'));
 
     const tooLong = await buyer.client.post(
       '/api/bookings',
@@ -262,7 +262,7 @@ describe('GET /api/bookings/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: bookingId,
-      phone: '+880 1711 555666',
+      phone: '+8801711555666',
       meetingLocation: 'Gulshan 2 circle, Dhaka',
       buyer: { name: 'Reader Buyer', email: owner.email },
       transactionId: null,
@@ -489,7 +489,7 @@ describe('GET /api/products/:id/bookings', () => {
         cancelReason: null,
         buyerName: 'Paying Buyer',
         buyerEmailVerified: false,
-        phone: '01712345678',
+        phone: '+8801712345678',
         meetingLocation: 'Dhanmondi 27',
         createdAt: expect.any(String),
       },
@@ -497,7 +497,7 @@ describe('GET /api/products/:id/bookings', () => {
         id: openId,
         status: 'booked',
         buyerName: 'Early Buyer',
-        phone: '+880 1711 555666',
+        phone: '+8801711555666',
       }),
     ]);
     expect(JSON.stringify(res.json())).not.toContain('@');

@@ -5,6 +5,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { eq, inArray } from 'drizzle-orm';
 import { mailCopy } from '@furniture-mart/shared';
+import { formatPhone } from '@furniture-mart/shared/phones';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { bookings, payments, products, refunds, users } from '../../platform/db/schema.js';
 import { enqueueMail, linkTo, type QueuedMail } from '../mail/index.js';
@@ -52,7 +53,7 @@ export async function notifyBookingCreated(tx: DbOrTx, publicUrl: string, bookin
     copy: mailCopy.bookingCreated({
       seller: p.sellerName,
       title: p.title,
-      buyer: { name: p.buyerName, email: p.buyerEmail, phone: p.buyerPhone },
+      buyer: { name: p.buyerName, email: p.buyerEmail, phone: formatPhone(p.buyerPhone) },
       meeting: p.meeting,
       url: orderUrl(publicUrl, p.id),
     }),
@@ -85,7 +86,7 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
         title: p.title,
         ...recorded(p.paidCents, p.paidCurrency, 'payment', p.id),
         transactionId: p.transactionId ?? '',
-        seller: { name: p.sellerName, email: p.sellerEmail, phone: p.productPhone },
+        seller: { name: p.sellerName, email: p.sellerEmail, phone: formatPhone(p.productPhone) },
         meeting: p.meeting,
         code: p.code ?? '',
         url: orderUrl(publicUrl, p.id),
@@ -98,7 +99,7 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
         seller: p.sellerName,
         title: p.title,
         ...recorded(p.paidCents, p.paidCurrency, 'payment', p.id),
-        buyer: { name: p.buyerName, email: p.buyerEmail, phone: p.buyerPhone },
+        buyer: { name: p.buyerName, email: p.buyerEmail, phone: formatPhone(p.buyerPhone) },
         meeting: p.meeting,
         url: orderUrl(publicUrl, p.id),
       }),

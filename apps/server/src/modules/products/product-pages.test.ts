@@ -60,7 +60,7 @@ async function addProduct(photos = 2): Promise<string> {
   for (let i = 0; i < photos; i++) photoIds.push(await uploadPhoto(seller.client));
   const res = await seller.client.post('/api/products', {
     title: 'Teak bookcase',
-    phone: '+1 555 010 2030',
+    phone: '+880 1711 202030',
     originalPrice: '400',
     sellingPrice: '200',
     yearsUsed: 3,
@@ -103,7 +103,7 @@ describe('GET /api/products/:id', () => {
       viewer: { own: false, favourite: false, booking: null, phone: null, savedCount: null },
     });
     // A public answer never holds a phone number or an email address.
-    expect(signedOut.body).not.toContain('555 010 2030');
+    expect(signedOut.body).not.toContain('1711202030');
     expect(signedOut.body).not.toMatch(/@example\.test/);
 
     const res = await buyer.client.get(`/api/products/${id}`);
@@ -134,7 +134,7 @@ describe('GET /api/products/:id', () => {
     expect(Date.parse(page.seller.memberSince)).not.toBeNaN();
 
     const own = (await seller.client.get(`/api/products/${id}`)).json();
-    expect(own.viewer).toMatchObject({ own: true, phone: '+1 555 010 2030', savedCount: 0 });
+    expect(own.viewer).toMatchObject({ own: true, phone: '+8801711202030', savedCount: 0 });
   });
 
   it('answers 404 for an unknown or removed product and 400 for a malformed id', async () => {
@@ -154,7 +154,7 @@ describe('GET /api/products/:id', () => {
     const id = await addProduct(1);
     const booked = await buyer.client.post('/api/bookings', {
       productId: id,
-      phone: '+1 555 010 9999',
+      phone: '01711-009999',
       meetingLocation: 'Front door',
     });
     expect(booked.statusCode, booked.body).toBe(201);
@@ -480,7 +480,7 @@ describe('favourites', () => {
     await otherBuyer.client.post(`/api/favourites/${sold}`);
     const booked = await otherBuyer.client.post('/api/bookings', {
       productId: sold,
-      phone: '+1 555 010 1111',
+      phone: '01711-001111',
       meetingLocation: 'Lobby',
     });
     const bookingId = booked.json().id;

@@ -10,12 +10,14 @@ import {
   productEditBodyIn,
   productPageSchema,
 } from '@furniture-mart/shared';
+import { phoneSchema } from '@furniture-mart/shared/phones';
 
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  // Prices are read in the shop's currency, into the minor units that are stored.
-  const productCreateBody = productCreateBodyIn(app.config.CURRENCY);
-  const productEditBody = productEditBodyIn(app.config.CURRENCY);
+  // Prices are read in the shop's currency, into the minor units that are stored; phones in its region.
+  const phone = phoneSchema(app.config.PHONE_REGION);
+  const productCreateBody = productCreateBodyIn(app.config.CURRENCY, phone);
+  const productEditBody = productEditBodyIn(app.config.CURRENCY, phone);
 
   route.post(
     '/api/products',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelReasons,
   messages,
+  phoneMessages,
   sellerMessages,
   type MyProduct,
   type Page,
@@ -219,7 +220,7 @@ describe('POST /api/products', () => {
       [{ sellingPrice: '999999999' }, 'sellingPrice', sellerMessages.priceTooHigh],
       [{ yearsUsed: '1.5' }, 'yearsUsed', messages.invalidYears],
       [{ yearsUsed: 101 }, 'yearsUsed', messages.invalidYears],
-      [{ phone: 'call me maybe' }, 'phone', messages.invalidPhone],
+      [{ phone: 'call me maybe' }, 'phone', phoneMessages.problem('characters', 'BD')],
       [{ title: 42 }, 'title', messages.required],
       [{ title: 'x'.repeat(121) }, 'title', /at most 120/],
       [{ location: 'Paris' }, 'location', messages.required],

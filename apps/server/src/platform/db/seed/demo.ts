@@ -96,7 +96,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
           categoryId,
           title: item.title,
           description: item.description,
-          phone: '+880 1711 000' + String(100 + index).slice(-3),
+          phone: '+8801711000' + String(100 + index).slice(-3),
           location: item.location,
           condition: item.condition,
           originalPriceCents: item.original * 100,

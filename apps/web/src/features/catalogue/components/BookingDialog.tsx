@@ -1,15 +1,16 @@
-import { useState, type RefObject } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../../../components/ui/Toasts';
 import {
-  bookingCreateBody,
+  bookingCreateBodyIn,
   formatMoney,
   messages,
   t,
   type Me,
   type ProductCard,
 } from '@furniture-mart/shared';
+import { phoneSchema, type PhoneRegion } from '@furniture-mart/shared/phones';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
@@ -33,6 +34,9 @@ interface BookingDialogProps {
 export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingDialogProps) {
   const config = useConfig();
   const createBooking = useCreateBooking();
+  const region = (config.data?.phoneRegion ?? 'BD') as PhoneRegion;
+  // The rule the server runs: any spelling of a number of the shop's region.
+  const resolver = useMemo(() => zodResolver(bookingCreateBodyIn(phoneSchema(region))), [region]);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -40,7 +44,7 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(bookingCreateBody),
+    resolver,
     defaultValues: { productId: product.id, phone: '', meetingLocation: '' },
   });
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buyerMessages, orderMessages, type BookingDetail } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
+import { PhoneLink } from '../../../components/PhoneLink';
 import { Alert } from '../../../components/ui/Alert';
 import { Price } from '../../../components/ui/Price';
 import { PageSpinner } from '../../../components/ui/Spinner';
@@ -129,20 +130,12 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
             {data.seller.name}
             {data.seller.verified ? <VerifiedMark /> : null}
           </p>
-          {data.seller.phone ? (
-            <a href={`tel:${data.seller.phone}`} className="link link-primary" data-testid="seller-phone">
-              {localDigits(data.seller.phone)}
-            </a>
-          ) : null}
+          {data.seller.phone ? <PhoneLink phone={data.seller.phone} data-testid="seller-phone" /> : null}
           {isBuyer ? <ConversationLink order={data} meId={meId} /> : null}
         </Contact>
         <Contact title={orderMessages.contactBuyer}>
           <p className="font-semibold">{data.buyer.name}</p>
-          {data.phone ? (
-            <a href={`tel:${data.phone}`} className="link link-primary">
-              {localDigits(data.phone)}
-            </a>
-          ) : null}
+          {data.phone ? <PhoneLink phone={data.phone} /> : null}
           {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}
           {data.buyer.emailVerified ? (
             <p className="text-sm">

@@ -1,6 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { messages, orderMessages, postDateLabel } from '@furniture-mart/shared';
+import { PhoneLink } from '../../../components/PhoneLink';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Pagination } from '../../../components/ui/Pagination';
@@ -9,7 +10,7 @@ import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { errorMessage } from '../../../lib/api';
 import { PRODUCT_BOOKINGS_PAGE_SIZE, useProductBookings } from '../api';
 import { BookingStatusLabel } from './BookingStatusLabel';
-import { localDigits, t } from '@furniture-mart/shared';
+import { t } from '@furniture-mart/shared';
 
 interface ProductBookingsDialogProps {
   productId: string;
@@ -62,9 +63,7 @@ export function ProductBookingsDialog({
                 <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
                   <dt className="text-base-content/70">{t('booking.phone')}</dt>
                   <dd className="break-words">
-                    <a className="link link-primary" href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>
-                      {localDigits(booking.phone)}
-                    </a>
+                    <PhoneLink phone={booking.phone} />
                   </dd>
                   <dt className="text-base-content/70">{t('booking.meetingLocation')}</dt>
                   <dd className="break-words">{booking.meetingLocation}</dd>

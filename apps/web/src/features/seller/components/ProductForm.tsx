@@ -15,6 +15,7 @@ import {
   type ProductEditRequest,
   type ProductPage,
 } from '@furniture-mart/shared';
+import { formatPhone, phoneSchema, type PhoneRegion } from '@furniture-mart/shared/phones';
 import { Alert } from '../../../components/ui/Alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
@@ -101,13 +102,13 @@ const emptyForm = {
 const locationOptions = () => locations.map((value) => ({ value, label: locationLabel(value) }));
 const conditionOptions = () => conditions.map((value) => ({ value, label: conditionLabel(value) }));
 
-/** The form's values of a product being edited, as the seller typed them when adding it. */
-function valuesOf(product: ProductPage): FormValues {
+/** The form's values of a product being edited, as the seller typed them when adding it (the phone grouped). */
+function valuesOf(product: ProductPage, region: PhoneRegion): FormValues {
   const cm = (value: number | null) => (value === null ? '' : String(fromMillimetres(value, 'cm')));
   const { dimensions } = product;
   return {
     title: product.title,
-    phone: product.viewer.phone ?? '',
+    phone: product.viewer.phone ? formatPhone(product.viewer.phone, 'national', region) : '',
     originalPrice: minorToAmountString(product.originalPriceCents, product.currency),
     sellingPrice: minorToAmountString(product.sellingPriceCents, product.currency),
     yearsUsed: String(product.yearsUsed),
@@ -149,11 +150,14 @@ export function ProductForm({ editing }: ProductFormProps) {
   // Set when a submit found photos unfinished; the notice then follows their state until they are ready.
   const [photosNotice, setPhotosNotice] = useState(false);
   const currency = config?.currency ?? 'USD';
-  // Prices are checked in the shop's currency: no decimals for JPY, up to three for BHD.
-  // The schema reads the measures' boxes as the server does (blank ones are not given).
+  const region = (config?.phoneRegion ?? 'BD') as PhoneRegion;
+  // Prices are checked in the shop's currency (no decimals for JPY, up to three for BHD), the phone by
+  // the rule the server runs for the shop's region. The schema reads the measures' boxes as the server
+  // does (blank ones are not given).
   const resolver = useMemo(
-    () => zodResolver(productCreateRequestIn(currency)) as unknown as Resolver<FormValues>,
-    [currency],
+    () =>
+      zodResolver(productCreateRequestIn(currency, phoneSchema(region))) as unknown as Resolver<FormValues>,
+    [currency, region],
   );
 
   const {
@@ -163,7 +167,7 @@ export function ProductForm({ editing }: ProductFormProps) {
     setValue,
     control,
     formState: { errors, isSubmitting, isSubmitted, dirtyFields },
-  } = useForm<FormValues>({ resolver, defaultValues: editing ? valuesOf(editing) : emptyForm });
+  } = useForm<FormValues>({ resolver, defaultValues: editing ? valuesOf(editing, region) : emptyForm });
   const chosenCategory = useWatch({ control, name: 'categoryId' });
   const unit = useWatch({ control, name: 'dimensions.unit' });
   const measured = categories.data?.find((category) => category.id === chosenCategory)?.measured ?? false;
