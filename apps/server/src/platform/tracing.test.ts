@@ -193,7 +193,8 @@ describe.skipIf(!postgresUrl)('traces sent to an OTLP collector', () => {
     // The request's log line carries its request id and its trace id alike.
     const line = output
       .split('\n')
-      .filter(Boolean)
+      // Log lines are JSON; a first start's word that it prepares the database is not.
+      .filter((text) => text.startsWith('{'))
       .map((text) => JSON.parse(text) as Record<string, unknown>)
       .find((entry) => entry.reqId === requestId && entry.msg === 'request');
     expect(line?.traceId).toBe(booking.traceId);

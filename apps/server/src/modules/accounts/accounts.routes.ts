@@ -187,7 +187,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const viewer = await request.viewer();
-      if (viewer) await app.services.languages.choose(viewer.id, request.body.locale);
+      if (viewer) {
+        await app.services.languages.choose(viewer.id, request.body.locale);
+        // Every instance hears of it as it commits; this one forgets at once, so the next page is in it.
+        app.viewers.forgetUser(viewer.id);
+      }
       keepLocale(reply, request.body.locale);
       return reply.status(204).send(null);
     },
