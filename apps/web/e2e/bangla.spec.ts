@@ -85,6 +85,17 @@ test.describe('Bangla', () => {
     await page.getByLabel(bn('filters.location')).selectOption({ label: 'ঢাকা' });
     await page.getByLabel(bn('filters.condition')).selectOption({ label: 'ভালো' });
     await page.getByLabel(bn('filters.category')).selectOption({ label: 'বেডরুম' });
+    // A bed room piece is measured: its boxes are labelled with the unit, "প্রস্থ (সেমি)".
+    for (const [field, value] of [
+      ['productForm.width', '160'],
+      ['productForm.depth', '200'],
+      ['productForm.height', '45'],
+    ] as const) {
+      await page
+        .getByLabel(new RegExp(`^${bn(field)} `))
+        .first()
+        .fill(value);
+    }
     await page.getByLabel(bn('productPage.description')).fill('মজবুত সেগুন কাঠের খাট, তিন বছর ব্যবহার করা।');
     await page
       .getByLabel(bn('product.photos'), { exact: true })

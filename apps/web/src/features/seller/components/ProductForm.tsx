@@ -153,10 +153,13 @@ export function ProductForm({ editing }: ProductFormProps) {
   const region = (config?.phoneRegion ?? 'BD') as PhoneRegion;
   // Prices are checked in the shop's currency (no decimals for JPY, up to three for BHD), the phone by
   // the rule the server runs for the shop's region. The schema reads the measures' boxes as the server
-  // does (blank ones are not given).
+  // does (blank ones are not given). The form sends what was typed (raw): the server reads it by the
+  // same schema, and the measures' stored form (nulls for blank boxes) is not what a request carries.
   const resolver = useMemo(
     () =>
-      zodResolver(productCreateRequestIn(currency, phoneSchema(region))) as unknown as Resolver<FormValues>,
+      zodResolver(productCreateRequestIn(currency, phoneSchema(region)), undefined, {
+        raw: true,
+      }) as unknown as Resolver<FormValues>,
     [currency, region],
   );
 
