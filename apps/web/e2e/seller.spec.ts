@@ -54,7 +54,10 @@ test.describe('seller tools', () => {
     await page.getByLabel('Location').selectOption('Sylhet');
     await page.getByLabel('Condition').selectOption('good');
     await page.getByLabel('Category').selectOption({ label: 'Kitchen' });
-    await page.getByLabel('Width').fill('60');
+    // A size, when given, is whole: width, depth and height.
+    await page.getByLabel('Width (cm)').fill('60');
+    await page.getByLabel('Depth (cm)').fill('45');
+    await page.getByLabel('Height (cm)').fill('90');
     await page
       .getByLabel('Description')
       .fill('Solid teak rocker with a woven seat; smooth rocking, no wobble.');
