@@ -49,6 +49,19 @@ export type FitPiece = Pick<PieceDimensions, 'widthMm' | 'depthMm' | 'heightMm'>
 
 const SPARE = measureLimits.spareMm;
 
+/**
+ * The six ways a piece can be carried: which of its three measures goes across an opening, which up,
+ * and which through it (indexes of width, depth, height). The listing filter's SQL walks the same six.
+ */
+export const ORIENTATIONS = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+] as const;
+
 /** A measure of the piece: what it is across or up an opening, and as the length that goes through. */
 type Measure = { cross: number; through: number };
 
@@ -65,14 +78,7 @@ function carries(piece: FitPiece): { standing: Carry[]; any: Carry[] } {
     { cross: height, through: height },
   ];
   const any: Carry[] = [];
-  for (const [a, b, c] of [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-  ] as const) {
+  for (const [a, b, c] of ORIENTATIONS) {
     any.push({ across: measures[a].cross, up: measures[b].cross, through: measures[c].through });
   }
   const standing = [

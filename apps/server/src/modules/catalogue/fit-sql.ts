@@ -9,7 +9,7 @@
  * whatever the openings. A piece without its three measures never passes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { cabinLengths, measureLimits, type Opening } from '@furniture-mart/shared';
+import { cabinLengths, measureLimits, ORIENTATIONS, type Opening } from '@furniture-mart/shared';
 import { products } from '../../platform/db/schema.js';
 
 const SPARE = measureLimits.spareMm;
@@ -30,14 +30,7 @@ function passes(opening: Opening): SQL {
   const lengths = cabinLengths(opening);
   const cabin = lengths.length > 0 ? sql.raw(`'{${lengths.join(',')}}'::int[]`) : null;
   const ways: SQL[] = [];
-  for (const [a, b, c] of [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-  ] as const) {
+  for (const [a, b, c] of ORIENTATIONS) {
     const [across, up, through] = [measures[a]!.cross, measures[b]!.cross, measures[c]!.through];
     const parts = [sql`${across} <= ${width}`];
     if (height) parts.push(sql`${up} <= ${height}`);
