@@ -476,6 +476,7 @@ describe('two instances behind a round-robin balancer', () => {
           condition: 'good',
           categoryId: livingRoom.id,
           photoIds: [photo.id],
+          dimensions: { unit: 'cm', width: 200, depth: 90, height: 85 },
         },
       });
       expect(created.status, created.text).toBe(201);
@@ -589,6 +590,7 @@ describe('two instances behind a round-robin balancer', () => {
         condition: 'good',
         categoryId: categories[0]!.id,
         photoIds: [photo.id],
+        dimensions: { unit: 'cm', width: 60, depth: 80, height: 100 },
       },
     });
     expect(product.status, product.text).toBe(201);
