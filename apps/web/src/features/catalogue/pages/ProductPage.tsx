@@ -10,6 +10,7 @@ import { PostDate } from '../../../components/PostDate';
 import { Alert } from '../../../components/ui/Alert';
 import { FavouriteButton } from '../../../components/ui/FavouriteButton';
 import { Gallery } from '../../../components/ui/Gallery';
+import { ConditionEvidence } from '../../../components/ui/ConditionEvidence';
 import { MemberSince } from '../../../components/ui/MemberSince';
 import { Price } from '../../../components/ui/Price';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
@@ -87,12 +88,20 @@ function ProductDetails({ product }: { product: ProductPageData }) {
         </ul>
       </nav>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Gallery
-          photos={product.photos}
-          label={product.title}
-          priority
-          empty={<NoPhoto className="aspect-[4/3] w-full rounded-box" />}
-        />
+        <div className="space-y-4">
+          <Gallery
+            photos={product.photos}
+            label={product.title}
+            priority
+            empty={<NoPhoto className="aspect-[4/3] w-full rounded-box" />}
+          />
+          <ConditionEvidence
+            condition={product.condition}
+            photos={product.photos}
+            flaws={product.flaws}
+            checklist={product.checklist}
+          />
+        </div>
         <div className="space-y-5">
           <header className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
