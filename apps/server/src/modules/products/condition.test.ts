@@ -5,7 +5,14 @@
  */
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t, type BookingDetail, type MyProduct, type Page, type ProductPage } from '@furniture-mart/shared';
+import {
+  t,
+  type BookingDetail,
+  type MyProduct,
+  type Page,
+  type ProductPage,
+  type ReportQueueRow,
+} from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
 import { insertProduct, uploadPhoto } from '../../../test/helpers/fixtures.js';
 import { productPhotos, products } from '../../platform/db/schema.js';
@@ -328,5 +335,17 @@ describe('the listing as it was booked', () => {
     expect(files).toHaveLength(2);
     const now = (await buyer.client.get(`/api/products/${id}`)).json() as ProductPage;
     expect(now).toMatchObject({ title: 'Sofa, renamed', condition: 'excellent', flaws: [] });
+
+    // A report of the piece by the buyer leads the admin to that order, and so to the booked listing.
+    const report = await buyer.client.post('/api/reports', {
+      productId: id,
+      reason: 'wrong_condition',
+      details: 'The arm is torn, not faded.',
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const queue = (await admin.client.get('/api/admin/reports')).json() as Page<ReportQueueRow>;
+    expect(queue.items.find((row) => row.id === report.json().id)).toMatchObject({
+      reporterOrder: { id: bookingId },
+    });
   });
 });
