@@ -80,9 +80,11 @@ export function ConditionEvidence({ control, errors, condition, photos }: Condit
             const inputId = `flaw-caption-${id}`;
             return (
               <li key={id} className="flex gap-3 rounded-box border border-base-300 p-2">
+                {/* Named by its checkbox: the photo list above already describes each preview. */}
                 <img
                   src={item.previewUrl}
-                  alt={t('photos.preview', { name })}
+                  alt=""
+
                   className="h-20 w-20 shrink-0 rounded object-cover"
                 />
                 <div className="flex min-w-0 flex-1 flex-col gap-2 text-sm">
