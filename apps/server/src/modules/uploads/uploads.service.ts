@@ -96,6 +96,8 @@ export class UploadsService {
           eq(productPhotos.ownerId, ownerId),
           isNull(productPhotos.productId),
           gte(productPhotos.createdAt, cutoff),
+          // A photo an order keeps is not waiting for a product.
+          eq(productPhotos.keptForOrders, false),
         ),
       );
     if ((pending?.n ?? 0) >= maxPendingPhotosPerSeller)
