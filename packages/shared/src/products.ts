@@ -125,13 +125,14 @@ export function productEditBodyIn(currency: string, phone: PhoneField) {
   const price = storedPrice(currency);
   const given = <T, R>(value: T | undefined, read: (value: T) => R): R | undefined =>
     value === undefined ? undefined : read(value);
+  // Flaws must be among the photos sent; whether the edited listing still shows its evidence needs what
+  // is stored, so the service decides that.
   return productCreateRequest
     .extend({ phone, originalPrice: price, sellingPrice: price })
     .partial()
     .refine((body) => Object.values(body).some((value) => value !== undefined), {
       error: () => sellerMessages.nothingToChange,
     })
-    // Whether the edited listing still shows its evidence needs what is stored: the service decides.
     .superRefine((body, ctx) => checkEvidence(body, ctx, false))
     .transform(({ originalPrice, sellingPrice, yearsUsed, ...rest }) => ({
       ...rest,

@@ -137,7 +137,9 @@ export class ProductPageService {
       dimensions,
       fit,
       photos: photos.map((photo) => ({ id: photo.id, ...toPhoto(images, photo) })),
-      flaws: photos.flatMap(({ id, flawCaption }) => (flawCaption ? [{ photoId: id, caption: flawCaption }] : [])),
+      flaws: photos.flatMap(({ id, flawCaption }) =>
+        flawCaption ? [{ photoId: id, caption: flawCaption }] : [],
+      ),
       checklist: row.checklist,
       status: row.status,
       seller: {
