@@ -5,6 +5,7 @@
  * booked. Photographed at desktop and phone widths, in English and Bangla.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   checklistKeys,
@@ -35,6 +36,16 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(viewports.desktop);
+}
+
+/** axe's serious and critical findings on the page. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 async function switchLanguage(page: Page, origin: string, locale: 'en' | 'bn') {
@@ -93,6 +104,7 @@ test('a sofa listed with its flaw is booked as shown, and a later edit leaves th
     await answers.getByLabel(key === 'stains' ? 'Yes' : 'No').check();
   }
   await expect(page.getByText(en('condition.showFlaw'))).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'condition-form-en');
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page).toHaveURL('/dashboard/myProducts');
@@ -114,6 +126,7 @@ test('a sofa listed with its flaw is booked as shown, and a later edit leaves th
   await expect(stains).toContainText('Yes');
   const smoke = evidence.getByText('Smoking in the home', { exact: true }).locator('..');
   await expect(smoke).toContainText('No');
+  expect(await seriousViolations(buyerPage)).toEqual([]);
   await shoot(buyerPage, 'condition-product-en');
 
   await buyerPage.getByRole('button', { name: 'Book Now' }).first().click();
@@ -145,6 +158,7 @@ test('a sofa listed with its flaw is booked as shown, and a later edit leaves th
   await expect(kept.getByText(flawCaption)).toBeVisible();
   await expect(kept.getByText('A small tear by the seam')).toHaveCount(0);
   await expect(kept.getByText(/210 cm wide/)).toBeVisible();
+  expect(await seriousViolations(buyerPage)).toEqual([]);
   await shoot(buyerPage, 'condition-order-en');
 
   // ---------- the same pages in Bangla ----------
