@@ -50,7 +50,7 @@ export function ConditionEvidence({
       {shown.length > 0 ? (
         <div className="space-y-2">
           <p className="text-sm font-medium">{t('condition.flawsShown', { count: shown.length })}</p>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <ul className="grid grid-cols-2 gap-3">
             {shown.map(({ photoId, caption, photo }) => (
               <li key={photoId}>
                 <figure className="space-y-1">
