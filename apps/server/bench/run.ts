@@ -177,7 +177,7 @@ async function main() {
           categoryProductsQuery.parse({
             minPrice: '100',
             maxPrice: '900',
-            condition: 'good',
+            condition: 'excellent',
             sort: 'price_asc',
           }),
         ),

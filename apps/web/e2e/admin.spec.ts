@@ -119,7 +119,7 @@ test.describe('admin', () => {
         yearsUsed: '2',
         description: 'A three-legged kitchen stool.',
         location: 'Dhaka',
-        condition: 'good',
+        condition: 'excellent',
         categoryId: kitchen.id,
         photoIds: [((await upload.json()) as { id: string }).id],
       },

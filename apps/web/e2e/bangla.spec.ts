@@ -83,7 +83,7 @@ test.describe('Bangla', () => {
     await page.getByLabel(/বিক্রয়মূল্য/).fill('২৫০');
     await page.getByLabel(bn('product.yearsUsed')).fill('3');
     await page.getByLabel(bn('filters.location')).selectOption({ label: 'ঢাকা' });
-    await page.getByLabel(bn('filters.condition')).selectOption({ label: 'ভালো' });
+    await page.getByLabel(bn('filters.condition')).selectOption({ label: 'খুব ভালো' });
     await page.getByLabel(bn('filters.category')).selectOption({ label: 'বেডরুম' });
     // A bed room piece is measured: its boxes are labelled with the unit, "প্রস্থ (সেমি)".
     for (const [field, value] of [

@@ -52,7 +52,7 @@ test.describe('seller tools', () => {
     await page.getByLabel(/Selling price/).fill('145.50');
     await page.getByLabel('Years used').fill('2');
     await page.getByLabel('Location').selectOption('Sylhet');
-    await page.getByLabel('Condition').selectOption('good');
+    await page.getByLabel('Condition').selectOption('excellent');
     await page.getByLabel('Category').selectOption({ label: 'Kitchen' });
     // A size, when given, is whole: width, depth and height.
     await page.getByLabel('Width (cm)').fill('60');

@@ -45,6 +45,11 @@ export const reportQueueRowSchema = z.object({
   }),
   /** By name only: a reporter's email never leaves, not even to an admin. */
   reporter: z.object({ id: z.uuid(), name: z.string() }),
+  /**
+   * The reporter's latest booking of the product, if any: its order page shows the listing as it was
+   * booked (decision 0077), what a report of a wrong condition is judged against.
+   */
+  reporterOrder: z.object({ id: z.uuid() }).nullable(),
   productOpenReports: z.number().int(),
   /**
    * A report of a message in a conversation about the product (null: of the product itself): the

@@ -8,6 +8,7 @@ import {
   reportReasons,
   reportStatuses,
 } from './enums.js';
+import { listingSnapshotSchema } from './condition.js';
 import { choice, pageOf, phoneShape, photoSchema, requiredText, says, type PhoneField } from './common.js';
 
 // ---------- requests ----------
@@ -87,6 +88,8 @@ export const bookingDetailSchema = z.object({
   ...bookingFields,
   phone: z.string().nullable(),
   meetingLocation: z.string().nullable(),
+  /** What the buyer agreed to: the listing as it was when booked (null for bookings from before). */
+  listingAtBooking: listingSnapshotSchema.nullable(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 

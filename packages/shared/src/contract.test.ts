@@ -54,7 +54,7 @@ describe('product rules', () => {
     yearsUsed: ' 3 ',
     description: 'A solid oak table.',
     location: 'Dhaka',
-    condition: 'good',
+    condition: 'excellent',
     categoryId: '00000000-0000-4000-8000-000000000000',
     photoIds: ['00000000-0000-4000-8000-000000000001'],
     dimensions: { unit: 'cm', width: '120', depth: '60', height: '75.5', diagonalDepth: '', weightKg: '' },

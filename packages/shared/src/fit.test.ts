@@ -19,6 +19,22 @@ const piece = (
     diagonalDepthMm: more.diagonal === undefined ? null : more.diagonal * 10,
     comesApart: more.apart ?? false,
   }) satisfies FitPiece;
+// The movers' guides write in inches: converted exactly (25.4 mm an inch), rounded to whole millimetres.
+const inch = (inches: number) => Math.round(inches * 25.4);
+const pieceIn = (width: number, depth: number, height: number, diagonal?: number): FitPiece => ({
+  widthMm: inch(width),
+  depthMm: inch(depth),
+  heightMm: inch(height),
+  diagonalDepthMm: diagonal === undefined ? null : inch(diagonal),
+  comesApart: false,
+});
+const doorIn = (width: number, height = 80): Opening => ({
+  kind: 'door',
+  name: 'Front door',
+  widthMm: inch(width),
+  heightMm: inch(height),
+  depthMm: null,
+});
 const door = (width: number, height = 203, name = 'Front door'): Opening => ({
   kind: 'door',
   name,
@@ -134,6 +150,48 @@ const table: Row[] = [
   ],
   ['a 2.45 m board is longer than the diagonal', piece(245, 30, 2), lift(90, 200, 140), 'wont_fit'],
   ['a dining table that comes apart', piece(240, 100, 75, { apart: true }), lift(90, 200, 140), 'fits_apart'],
+  // the movers' worked examples in inches: measure the height, depth and diagonal depth, compare with
+  // the door's width
+  [
+    'an 84 in sofa, 35 in high, 38 in deep, 30 in diagonal, tips through a 32 in door',
+    pieceIn(84, 38, 35, 30),
+    doorIn(32),
+    'fits_tilted',
+  ],
+  [
+    'the same sofa misses a 30 in door: its diagonal leaves no room to spare',
+    pieceIn(84, 38, 35, 30),
+    doorIn(30),
+    'wont_fit',
+    ['width', 20],
+  ],
+  [
+    'a 60 in loveseat with a 28 in diagonal tips through a 30 in door',
+    pieceIn(60, 34, 33, 28),
+    doorIn(30),
+    'fits_tilted',
+  ],
+  [
+    'a 36 by 38 by 40 in armchair is wider than a 32 in door every way',
+    pieceIn(36, 38, 40),
+    doorIn(32),
+    'wont_fit',
+    ['width', 121],
+  ],
+  ['a queen mattress goes through a 30 in door on its edge', pieceIn(60, 80, 12), doorIn(30), 'fits_tilted'],
+  ['an 18 in deep dresser is carried upright through a 30 in door', pieceIn(60, 18, 32), doorIn(30), 'fits'],
+  [
+    'a 7 ft wardrobe is laid down to pass a 36 by 80 in door',
+    pieceIn(40, 24, 84),
+    doorIn(36, 80),
+    'fits_tilted',
+  ],
+  [
+    'a 100 in chaise goes up 36 in stairs on its back',
+    pieceIn(100, 40, 30),
+    { kind: 'stairs', name: 'Stairs', widthMm: inch(36), heightMm: null, depthMm: null },
+    'fits_tilted',
+  ],
 ];
 
 describe('fitThrough', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMillimetres, shortfallIn, toMillimetres } from './length.js';
+import { convertLengthText, fromMillimetres, shortfallIn, toMillimetres } from './length.js';
 import type { LengthUnit } from './enums.js';
 
 describe('toMillimetres', () => {
@@ -82,5 +82,31 @@ describe('back for display', () => {
     [5, 'mm', 5],
   ])('rounds a shortfall of %i mm up to whole %s: %i', (mm, unit, shown) => {
     expect(shortfallIn(mm, unit)).toBe(shown);
+  });
+});
+
+describe('switching a form between centimetres and inches', () => {
+  const cases: [string, LengthUnit, LengthUnit, string][] = [
+    ['76', 'cm', 'in', '29.92'],
+    ['76.2', 'cm', 'in', '30'],
+    ['30', 'in', 'cm', '76.2'],
+    ['29.92', 'in', 'cm', '76'],
+    ['৭৬', 'cm', 'in', '29.92'],
+    ['203', 'cm', 'in', '79.92'],
+    ['', 'cm', 'in', ''],
+    ['wide', 'cm', 'in', 'wide'],
+    ['76', 'cm', 'cm', '76'],
+  ];
+  it.each(cases)('%s %s, switched to %s, shows %s', (text, from, to, shown) => {
+    expect(convertLengthText(text, from, to)).toBe(shown);
+  });
+
+  it('comes back to the same millimetre after any number of switches', () => {
+    for (let mm = 1; mm <= 5000; mm += 7) {
+      const cm = String(mm / 10);
+      const there = convertLengthText(cm, 'cm', 'in');
+      expect(toMillimetres(convertLengthText(there, 'in', 'cm'), 'cm')).toBe(mm);
+      expect(toMillimetres(there, 'in')).toBe(mm);
+    }
   });
 });

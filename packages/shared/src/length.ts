@@ -35,3 +35,14 @@ export function fromMillimetres(mm: number, unit: LengthUnit): number {
 export function shortfallIn(mm: number, unit: LengthUnit): number {
   return Math.ceil((mm * 10) / TENTHS_OF_MM[unit]);
 }
+
+/**
+ * A length as typed in `from`, shown in `to` when a form's unit is switched: text that is not a length
+ * stays as it is. Inches keep two decimals, so switching back and forth never moves the stored millimetre.
+ */
+export function convertLengthText(text: string, from: LengthUnit, to: LengthUnit): string {
+  if (from === to || text.trim() === '') return text;
+  const mm = toMillimetres(text, from);
+  if (mm === null) return text;
+  return String(Math.round((mm * 1000) / TENTHS_OF_MM[to]) / 100);
+}

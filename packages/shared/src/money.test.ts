@@ -128,7 +128,7 @@ describe('the add-product form in the shop currency', () => {
     yearsUsed: '1',
     description: 'A solid oak table with four chairs, lightly used.',
     location: 'Dhaka',
-    condition: 'good',
+    condition: 'excellent',
     categoryId: '00000000-0000-4000-8000-000000000000',
     photoIds: ['00000000-0000-4000-8000-000000000001'],
   });

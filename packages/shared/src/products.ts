@@ -29,6 +29,7 @@ import {
 } from './common.js';
 import { dimensionsField, listedDimensionsSchema } from './home.js';
 import { homeFitSchema } from './fit.js';
+import { checkEvidence, checklistSchema, flawsSchema, shownFlawSchema } from './condition.js';
 
 // ---------- requests ----------
 
@@ -60,6 +61,10 @@ export const productCreateRequest = z.object({
   photoIds: photoIdsSchema,
   /** Required (by the server) in a category of bulky pieces; null or absent is "not measured". */
   dimensions: dimensionsField.optional(),
+  // Condition with evidence (condition.ts): flaw photos among photoIds and the checklist, asked of good
+  // and fair pieces by checkEvidence.
+  flaws: flawsSchema.optional(),
+  checklist: checklistSchema.optional(),
 });
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
@@ -74,7 +79,9 @@ export function productCreateRequestIn(currency: string, phone: PhoneField) {
     (value) => !isAmountText(value) || parseAmount(value, currency) !== null,
     says('common.invalidPrice'),
   );
-  return productCreateRequest.extend({ phone, originalPrice: amountIn, sellingPrice: amountIn });
+  return productCreateRequest
+    .extend({ phone, originalPrice: amountIn, sellingPrice: amountIn })
+    .superRefine((body, ctx) => checkEvidence(body, ctx, true));
 }
 
 /** A price as it is stored: minor units of `currency`, at most what a price column holds. */
@@ -95,12 +102,15 @@ export function productCreateBodyIn(currency: string, phone: PhoneField) {
   const price = storedPrice(currency);
   return productCreateRequest
     .extend({ phone, originalPrice: price, sellingPrice: price })
-    .transform(({ originalPrice, sellingPrice, yearsUsed, dimensions, ...rest }) => ({
+    .superRefine((body, ctx) => checkEvidence(body, ctx, true))
+    .transform(({ originalPrice, sellingPrice, yearsUsed, dimensions, flaws, checklist, ...rest }) => ({
       ...rest,
       originalPriceCents: originalPrice,
       sellingPriceCents: sellingPrice,
       yearsUsed: wholeYears(yearsUsed),
       dimensions: dimensions ?? null,
+      flaws: flaws ?? [],
+      checklist: checklist ?? null,
     }));
 }
 export type ProductCreateValues = z.output<ReturnType<typeof productCreateBodyIn>>;
@@ -115,12 +125,15 @@ export function productEditBodyIn(currency: string, phone: PhoneField) {
   const price = storedPrice(currency);
   const given = <T, R>(value: T | undefined, read: (value: T) => R): R | undefined =>
     value === undefined ? undefined : read(value);
+  // Flaws must be among the photos sent; whether the edited listing still shows its evidence needs what
+  // is stored, so the service decides that.
   return productCreateRequest
     .extend({ phone, originalPrice: price, sellingPrice: price })
     .partial()
     .refine((body) => Object.values(body).some((value) => value !== undefined), {
       error: () => sellerMessages.nothingToChange,
     })
+    .superRefine((body, ctx) => checkEvidence(body, ctx, false))
     .transform(({ originalPrice, sellingPrice, yearsUsed, ...rest }) => ({
       ...rest,
       originalPriceCents: originalPrice,
@@ -152,6 +165,8 @@ export const myProductSchema = z.object({
   cover: photoSchema.nullable(),
   /** In a category of bulky pieces and listed before measures were asked: the seller is asked for them. */
   needsMeasurements: z.boolean(),
+  /** Good or fair, on sale, and without a flaw photo or the checklist (listed before they were asked). */
+  needsEvidence: z.boolean(),
 });
 export type MyProduct = z.infer<typeof myProductSchema>;
 
@@ -194,6 +209,10 @@ export const productPageSchema = z.object({
    */
   fit: homeFitSchema.nullable(),
   photos: z.array(productPhotoSchema),
+  /** Photos of `photos` the seller marked as showing a flaw, with their captions, in photo order. */
+  flaws: z.array(shownFlawSchema),
+  /** The seller's yes/no answers; null for a listing from before the checklist was asked. */
+  checklist: checklistSchema.nullable(),
   status: z.enum(productPageStatuses),
   seller: sellerCardSchema,
   /** What the signed-in caller can do with it. */

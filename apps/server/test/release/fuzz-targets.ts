@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import {
+  checklistKeys,
   conditions,
   locations,
   messageReportReasons,
@@ -205,6 +206,29 @@ const email = (pool: Pool) =>
       fc.constantFrom('a@b.co', 'UPPER@EXAMPLE.TEST'),
     ),
   );
+/** Condition with evidence: flaw photos (the pool's, someone's unknown, not ids) and the checklist. */
+const flawsArb = (pool: Pool) =>
+  lean(
+    fc.array(fc.record({ photoId: fc.constantFrom(...pool.photos), caption: text(140) }), { maxLength: 2 }),
+    fc.oneof(
+      fc.array(
+        fc.record({
+          photoId: idArb(() => pool.photos),
+          caption: fc.option(fc.oneof(anyText, longText), { nil: undefined }),
+        }),
+        { maxLength: 10 },
+      ),
+      anyText,
+    ),
+  );
+const checklistArb = lean(
+  fc.record(Object.fromEntries(checklistKeys.map((key) => [key, fc.boolean()]))),
+  fc.oneof(
+    fc.record(Object.fromEntries(checklistKeys.map((key) => [key, fc.oneof(fc.boolean(), anyText)]))),
+    fc.dictionary(anyText, fc.boolean()),
+  ),
+);
+
 /** One of `ids` (real objects), a UUID that exists nowhere, or not an id at all. */
 const uuidOr = (ids: () => string[]) => idArb(ids);
 const card = fc.oneof(
@@ -585,6 +609,8 @@ export const fuzzTargets: FuzzTarget[] = [
           }),
         ),
       ),
+      flaws: flawsArb(pool),
+      checklist: checklistArb,
     }),
   ),
   getTarget('seller-admin', '/api/my/products', 'seller'),
@@ -621,6 +647,8 @@ export const fuzzTargets: FuzzTarget[] = [
           ),
         ),
         heightCm: fc.option(lean(fc.constantFrom('45', ' 90 ', ''), numberText), { nil: undefined }),
+        flaws: fc.option(flawsArb(pool), { nil: undefined }),
+        checklist: fc.option(checklistArb, { nil: undefined }),
       }),
     idPath('/api/products/:id', (pool) => pool.products),
   ),

@@ -70,6 +70,8 @@ function sneaky(): Record<string, unknown> {
     deletedAt: null,
     id: randomUUID(),
     createdAt: '2000-01-01T00:00:00.000Z',
+    listingAtBooking: { title: 'Forged', condition: 'excellent', photos: [] },
+    keptForOrders: true,
   };
 }
 
@@ -95,6 +97,8 @@ const sneakyKeys = [
   'deletedAt',
   'id',
   'createdAt',
+  'listingAtBooking',
+  'keptForOrders',
 ];
 
 /** Every key alone, then all of them together (values are made when the test runs). */
@@ -271,10 +275,20 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
           yearsUsed: 1,
           description: 'Blue, three seats.',
           location: 'Dhaka',
-          condition: 'good',
+          condition: 'fair',
           categoryId: world.categoryId,
           photoIds: [photoId],
           dimensions: { unit: 'cm', width: 200, depth: 90, height: 85 },
+          flaws: [{ photoId, caption: 'A chip on the leg' }],
+          checklist: {
+            stains: false,
+            odour: false,
+            pets: false,
+            smoke: false,
+            missingParts: false,
+            wobbles: true,
+            scratches: true,
+          },
           ...extra,
         },
         world.seller.client.cookie,
@@ -394,6 +408,9 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
             paidAt: null,
           });
           expect(row!.id).not.toBe(extra.id);
+          // The listing as it was booked is the server's copy, never one the request brings.
+          expect(row!.listingAtBooking).toMatchObject({ condition: 'good', photos: [] });
+          expect(row!.listingAtBooking!.title).not.toBe('Forged');
           const [product] = await db().select().from(products).where(eq(products.id, productId));
           expect(product).toMatchObject({
             status: 'available',

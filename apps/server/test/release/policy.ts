@@ -421,23 +421,37 @@ export const policy: PolicyRow[] = [
     rule: "sellers, with their own photos; another seller's photo is an unknown photo",
     expect: only({ seller: 201, otherSeller: 400 }),
     owned: { kind: 'photo', missingStatus: 400 },
-    build: async (world, _actor, swapId) => ({
-      method: 'POST',
-      url: '/api/products',
-      body: {
-        title: 'Matrix armchair',
-        phone: '+880 1711 123456',
-        originalPrice: '300',
-        sellingPrice: '120.50',
-        yearsUsed: 2,
-        description: 'Green velvet, sturdy frame.',
-        location: 'Dhaka',
-        condition: 'good',
-        categoryId: world.categoryId,
-        photoIds: [swapId ?? (await world.photo(world.seller.id))],
-        dimensions: { unit: 'cm', width: 200, depth: 90, height: 85 },
-      },
-    }),
+    build: async (world, _actor, swapId) => {
+      // The one photo is also the flaw photo: another seller's is refused on either field.
+      const photoId = swapId ?? (await world.photo(world.seller.id));
+      return {
+        method: 'POST',
+        url: '/api/products',
+        body: {
+          title: 'Matrix armchair',
+          phone: '+880 1711 123456',
+          originalPrice: '300',
+          sellingPrice: '120.50',
+          yearsUsed: 2,
+          description: 'Green velvet, sturdy frame.',
+          location: 'Dhaka',
+          condition: 'good',
+          categoryId: world.categoryId,
+          photoIds: [photoId],
+          dimensions: { unit: 'cm', width: 200, depth: 90, height: 85 },
+          flaws: [{ photoId, caption: 'Worn velvet on the right arm' }],
+          checklist: {
+            stains: false,
+            odour: false,
+            pets: true,
+            smoke: false,
+            missingParts: false,
+            wobbles: false,
+            scratches: false,
+          },
+        },
+      };
+    },
   },
   {
     method: 'GET',

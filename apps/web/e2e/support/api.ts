@@ -81,7 +81,7 @@ export async function listProduct(
     yearsUsed: '3',
     description: details.description,
     location: 'Dhaka',
-    condition: 'good',
+    condition: 'excellent',
     categoryId: category.id,
     photoIds: [photoId],
     dimensions: details.dimensions ?? { unit: 'cm', width: 80, depth: 45, height: 75 },

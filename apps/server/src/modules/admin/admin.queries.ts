@@ -122,6 +122,9 @@ export async function reportQueuePage(
         sellerVerified: reportSellers.verified,
         reporterId: users.id,
         reporterName: users.name,
+        reporterOrderId: sql<string | null>`(select ${bookings.id} from ${bookings}
+          where ${bookings.productId} = ${reports.productId} and ${bookings.buyerId} = ${reports.reporterId}
+          order by ${bookings.createdAt} desc limit 1)`,
         ...photoColumns,
         // A message's reports are grouped by the message, a product's by the product.
         productOpenReports:
@@ -177,6 +180,7 @@ export async function reportQueuePage(
           },
         },
         reporter: { id: row.reporterId, name: row.reporterName },
+        reporterOrder: row.reporterOrderId ? { id: row.reporterOrderId } : null,
         productOpenReports: row.productOpenReports,
         message: row.messageId ? (messages.get(row.messageId) ?? null) : null,
       };

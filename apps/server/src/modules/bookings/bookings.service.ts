@@ -21,6 +21,7 @@ import { lockPerson } from '../../platform/db/locks.js';
 import { bookings, products } from '../../platform/db/schema.js';
 import { AppError, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
 import { notifyBookingCreated } from '../orders/index.js';
+import { takeListingSnapshot, toListingSnapshot } from '../products/index.js';
 import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
 
 export interface NewBooking {
@@ -65,6 +66,8 @@ export class BookingsService {
             meetingLocation: input.meetingLocation,
             priceCents: product.sellingPriceCents,
             currency: product.currency,
+            // What the buyer agreed to, under the same share lock: an edit waits for this booking.
+            listingAtBooking: await takeListingSnapshot(tx, input.productId),
           })
           .returning({ id: bookings.id });
         await notifyBookingCreated(tx, this.deps.config.PUBLIC_URL, created!.id);
@@ -108,8 +111,14 @@ export class BookingsService {
     const isBuyer = row.buyerId === viewer.id && row.hiddenByBuyerAt === null;
     const isSeller = row.sellerId === viewer.id;
     if (!isBuyer && !isSeller && viewer.role !== 'admin') throw new NotFound(buyerMessages.bookingNotFound);
-    if (isBuyer) return toBooking(this.deps.images, row, 'buyer');
-    const booking = toBooking(this.deps.images, row, 'other');
+    const [kept] = await this.deps.db
+      .select({ listingAtBooking: bookings.listingAtBooking })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    const stored = kept?.listingAtBooking ?? null;
+    const listingAtBooking = stored ? toListingSnapshot(this.deps.images, stored) : null;
+    if (isBuyer) return { ...toBooking(this.deps.images, row, 'buyer'), listingAtBooking };
+    const booking = { ...toBooking(this.deps.images, row, 'other'), listingAtBooking };
     return isSeller ? booking : { ...booking, phone: null, meetingLocation: null };
   }
 

@@ -73,7 +73,7 @@ describe.each([
         yearsUsed: '4',
         description: 'Two doors, one shelf, a small chip on the left foot.',
         location: 'Dhaka',
-        condition: 'good',
+        condition: 'excellent',
         categoryId,
         photoIds: [await uploadPhoto(seller.client)],
         dimensions: { unit: 'cm', width: '80', depth: 40, height: '75' },

@@ -45,7 +45,7 @@ export const listingsOfSeller =
 function preparePageRead(db: ServiceDeps['db']) {
   const productId = sql.placeholder('productId');
   const viewerId = sql.placeholder('viewerId');
-  const photo = jsonObject({ id: productPhotos.id, ...photoColumns });
+  const photo = jsonObject({ id: productPhotos.id, ...photoColumns, flawCaption: productPhotos.flawCaption });
   return db
     .select({
       id: products.id,
@@ -64,6 +64,7 @@ function preparePageRead(db: ServiceDeps['db']) {
       yearsUsed: products.yearsUsed,
       postedAt: products.postedAt,
       ...dimensionColumns,
+      checklist: products.checklist,
       status: pageStatus,
       savedCount,
       sellerId: users.id,
@@ -72,7 +73,7 @@ function preparePageRead(db: ServiceDeps['db']) {
       sellerSince: users.createdAt,
       sellerListings: listingsOfSeller,
       photos: sql<
-        (PhotoRow & { id: string })[]
+        (PhotoRow & { id: string; flawCaption: string | null })[]
       >`(select coalesce(json_agg(${photo} order by ${productPhotos.position}), '[]'::json)
         from ${productPhotos} where ${productPhotos.productId} = ${products.id})`,
       openings: openingsOf(viewerId),
@@ -136,6 +137,10 @@ export class ProductPageService {
       dimensions,
       fit,
       photos: photos.map((photo) => ({ id: photo.id, ...toPhoto(images, photo) })),
+      flaws: photos.flatMap(({ id, flawCaption }) =>
+        flawCaption ? [{ photoId: id, caption: flawCaption }] : [],
+      ),
+      checklist: row.checklist,
       status: row.status,
       seller: {
         id: row.sellerId,

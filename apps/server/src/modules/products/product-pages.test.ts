@@ -66,7 +66,7 @@ async function addProduct(photos = 2): Promise<string> {
     yearsUsed: 3,
     description: 'Five shelves, one small scratch.',
     location: 'Dhaka',
-    condition: 'good',
+    condition: 'excellent',
     categoryId,
     photoIds,
     dimensions: { unit: 'cm', width: '80', depth: 30, height: '75.5' },
@@ -195,6 +195,16 @@ describe('PATCH /api/products/:id', () => {
         weightKg: '12.5',
       },
       photoIds: [added, second.id],
+      flaws: [{ photoId: added, caption: 'A scuff on the left side' }],
+      checklist: {
+        stains: false,
+        odour: false,
+        pets: false,
+        smoke: false,
+        missingParts: false,
+        wobbles: false,
+        scratches: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, title: 'Teak bookcase, five shelves', status: 'available' });

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   cancelReasons,
+  needsEvidence,
   homeMessages,
   priceDropShownDays,
   sellerMessages,
@@ -22,6 +23,7 @@ import { bookings, categories, priceChanges, productPhotos, products } from '../
 import { photoColumns, toPhotoOrNull } from './photos.js';
 import { removeProducts } from './removal.js';
 import { beingPaid, dimensionValues, isMeasured, previousPrice, savedCount } from './product-sql.js';
+import { assertOwnFlawPhotos, evidenceMissing, hasFlawPhoto, lacksEvidence, markFlaws } from './evidence.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { tellPriceDrop } from '../favourites/index.js';
 import type { ServiceDeps } from '../deps.js';
@@ -63,10 +65,14 @@ export class ProductsService {
           currency: this.deps.config.CURRENCY,
           yearsUsed: input.yearsUsed,
           ...dimensionValues(input.dimensions),
+          checklist: input.checklist,
         })
         .returning({ id: products.id });
 
+      // Before the photos are claimed, so someone else's photo among the flaws is named as a flaw.
+      await assertOwnFlawPhotos(tx, sellerId, input.flaws);
       await attachPhotos(tx, sellerId, product!.id, input.photoIds);
+      await markFlaws(tx, product!.id, input.flaws);
       return product!.id;
     });
     this.deps.listings.changed();
@@ -94,6 +100,7 @@ export class ProductsService {
     const newPrice = input.sellingPriceCents;
     if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
     if (input.dimensions !== undefined) Object.assign(changes, dimensionValues(input.dimensions));
+    if (input.checklist !== undefined) changes.checklist = input.checklist;
 
     // The lowest price of the last 14 days: what cards show as "was", and what a drop must beat to be news.
     let wasCents = 0;
@@ -111,6 +118,9 @@ export class ProductsService {
           measured: categories.measured,
           isMeasured: isMeasured,
           beingPaid,
+          condition: products.condition,
+          checklist: products.checklist,
+          hasFlawPhoto,
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -182,7 +192,23 @@ export class ProductsService {
           });
         }
       }
+      if (input.flaws !== undefined) await assertOwnFlawPhotos(tx, sellerId, input.flaws);
       if (input.photoIds) await replacePhotos(tx, sellerId, productId, input.photoIds);
+      if (input.flaws !== undefined) await markFlaws(tx, productId, input.flaws, true);
+
+      // A listing from before flaw photos were asked keeps being edited without them, until the edit
+      // touches its condition or evidence, or would take away evidence it had (decision 0077).
+      const condition = input.condition ?? product.condition;
+      const hadEvidence = product.checklist !== null && product.hasFlawPhoto;
+      const touched =
+        (input.condition !== undefined && input.condition !== product.condition) ||
+        input.flaws !== undefined ||
+        input.checklist !== undefined ||
+        hadEvidence;
+      if (touched && needsEvidence(condition)) {
+        const missing = await lacksEvidence(tx, productId);
+        if (missing) throw evidenceMissing(missing);
+      }
     });
     this.deps.listings.changed();
     return this.getOwn(this.deps.db, sellerId, productId);
@@ -300,6 +326,7 @@ export class ProductsService {
           ),
         savedCount,
         needsMeasurements: sql<boolean>`(${products.status} = 'available' and not ${isMeasured} and exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId} and ${categories.measured}))`,
+        needsEvidence: sql<boolean>`(${products.status} = 'available' and ${products.condition} <> 'excellent' and (${products.checklist} is null or not ${hasFlawPhoto}))`,
         ...photoColumns,
       })
       .from(products)
@@ -323,6 +350,7 @@ export class ProductsService {
       savedCount: row.savedCount,
       cover,
       needsMeasurements: row.needsMeasurements,
+      needsEvidence: row.needsEvidence,
     };
   }
 }
@@ -363,4 +391,15 @@ async function replacePhotos(tx: Tx, sellerId: string, productId: string, photoI
     .set({ productId: null, position: 0 })
     .where(eq(productPhotos.productId, productId));
   await attachPhotos(tx, sellerId, productId, photoIds);
+  // A kept photo keeps its flaw caption; one the listing let go loses it.
+  await tx
+    .update(productPhotos)
+    .set({ flawCaption: null })
+    .where(
+      and(
+        eq(productPhotos.ownerId, sellerId),
+        isNull(productPhotos.productId),
+        sql`${productPhotos.flawCaption} is not null`,
+      ),
+    );
 }

@@ -56,7 +56,7 @@ function productBody(photoIds: string[], overrides: Record<string, unknown> = {}
     yearsUsed: '3',
     description: 'Three drawers, soft-close doors, a few light scratches on the top.',
     location: 'Dhaka',
-    condition: 'good',
+    condition: 'excellent',
     categoryId,
     photoIds,
     dimensions: { unit: 'cm', width: '120', depth: 45, height: '80' },
@@ -141,7 +141,7 @@ describe('POST /api/products', () => {
       diagonalDepthMm: null,
       weightG: null,
       location: 'Dhaka',
-      condition: 'good',
+      condition: 'excellent',
       deletedAt: null,
     });
 

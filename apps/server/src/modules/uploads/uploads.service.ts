@@ -59,14 +59,22 @@ export class UploadsService {
   }
 
   /**
-   * Removes photos that no product claimed within a day: the rows first, in one statement, so a product
+   * Removes photos that no product claimed within a day (or that a listing let go, unless an order keeps
+   * them): the rows first, in one statement, so a product
    * attaching the same photo at this moment either wins (and the row stays) or finds it gone; then the files.
    */
   async removeUnattached(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - unattachedPhotoLifetimeMs);
     const removed = await this.deps.db
       .delete(productPhotos)
-      .where(and(isNull(productPhotos.productId), lt(productPhotos.createdAt, cutoff)))
+      .where(
+        and(
+          isNull(productPhotos.productId),
+          lt(productPhotos.createdAt, cutoff),
+          // A photo of a listing as it was booked stays for that order (decision 0077).
+          eq(productPhotos.keptForOrders, false),
+        ),
+      )
       .returning({
         displayKey: productPhotos.displayKey,
         middleKey: productPhotos.middleKey,
@@ -88,6 +96,8 @@ export class UploadsService {
           eq(productPhotos.ownerId, ownerId),
           isNull(productPhotos.productId),
           gte(productPhotos.createdAt, cutoff),
+          // A photo an order keeps is not waiting for a product.
+          eq(productPhotos.keptForOrders, false),
         ),
       );
     if ((pending?.n ?? 0) >= maxPendingPhotosPerSeller)

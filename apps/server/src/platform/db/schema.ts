@@ -4,7 +4,8 @@
  * transaction, one open report per reporter and product.
  */
 import { relations, sql } from 'drizzle-orm';
-import type { Opening } from '@furniture-mart/shared';
+import type { Checklist, Opening } from '@furniture-mart/shared';
+import type { StoredListingSnapshot } from './listing-snapshot.js';
 import {
   bigint,
   boolean,
@@ -200,6 +201,8 @@ export const products = pgTable(
     diagonalDepthMm: integer('diagonal_depth_mm'),
     comesApart: boolean('comes_apart').notNull().default(false),
     weightG: integer('weight_g'),
+    /** The seller's yes/no answers about the piece (decision 0077); null for listings from before. */
+    checklist: jsonb('checklist').$type<Checklist>(),
     /** The selling price before the last change and when it changed: cards say "was $X" after a drop. */
     previousPriceCents: integer('previous_price_cents'),
     priceChangedAt: timestamp('price_changed_at', { withTimezone: true }),
@@ -327,6 +330,10 @@ export const productPhotos = pgTable(
     middleWidth: integer('middle_width'),
     middleHeight: integer('middle_height'),
     bytes: integer('bytes').notNull(),
+    /** Set when the seller marked this photo as showing a flaw: what it shows (decision 0077). */
+    flawCaption: text('flaw_caption'),
+    /** Part of a listing as it was booked: kept, with its files, when the listing lets it go. */
+    keptForOrders: boolean('kept_for_orders').notNull().default(false),
     createdAt: created(),
   },
   (t) => [
@@ -449,6 +456,8 @@ export const bookings = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     // The buyer removed it from My Orders; a paid booking stays for the seller and admin.
     hiddenByBuyerAt: timestamp('hidden_by_buyer_at', { withTimezone: true }),
+    /** The listing as it was when booked, which later edits cannot change (decision 0077). */
+    listingAtBooking: jsonb('listing_at_booking').$type<StoredListingSnapshot>(),
     createdAt: created(),
     updatedAt: updated(),
   },

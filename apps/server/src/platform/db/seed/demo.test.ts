@@ -8,6 +8,7 @@ import { LocalImageStore } from '../../images/local-store.js';
 import { IMAGE_KEY_PATTERN } from '../../images/store.js';
 import { mailOutbox, productPhotos, products, users } from '../schema.js';
 import { DEMO_PASSWORD, demoAccounts, demoProducts } from './demo-data.js';
+import { demoEvidence } from './demo-evidence.js';
 import { seedDemoIfEmpty } from './demo.js';
 
 /** Local files that can be made to fail after a number of writes: a seed stopped part way. */
@@ -59,6 +60,27 @@ describe('demo data on the first start', () => {
     const seeded = await demoState(ctx);
     expect(seeded.products).toBe(demoProducts.length);
     expect(seeded.photos).toBe(demoProducts.length * 2);
+    // Every good or fair piece shows its evidence: a close-up flaw photo with a caption and the checklist.
+    const pieces = await ctx.app.database.db
+      .select({
+        condition: products.condition,
+        checklist: products.checklist,
+        caption: productPhotos.flawCaption,
+      })
+      .from(products)
+      .innerJoin(productPhotos, eq(productPhotos.productId, products.id))
+      .where(eq(productPhotos.position, 1));
+    expect(pieces).toHaveLength(demoProducts.length);
+    for (const piece of pieces) {
+      const shown = piece.checklist !== null && piece.caption !== null;
+      expect(shown, JSON.stringify(piece)).toBe(piece.condition !== 'excellent');
+    }
+    expect(Object.keys(demoEvidence).sort()).toEqual(
+      demoProducts
+        .filter((item) => item.condition !== 'excellent')
+        .map((item) => item.title)
+        .sort(),
+    );
     expect(Object.fromEntries(seeded.accounts.map((a) => [a.email, [a.role, a.verified]]))).toEqual(
       Object.fromEntries(demoAccounts.map((a) => [a.email, [a.role, a.verified]])),
     );

@@ -9,8 +9,9 @@ import { accounts, categories, productPhotos, products, users } from '../schema.
 import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
 import { photoFileColumns, photoFiles, stablePhotoFileKeys } from '../../images/photo-files.js';
-import { furnitureSvg, palettes } from './illustrations.js';
+import { closeUpSvg, furnitureSvg, palettes } from './illustrations.js';
 import { DEMO_PASSWORD, demoAccounts, demoProducts, type DemoProduct } from './demo-data.js';
+import { checklistOf, demoEvidence } from './demo-evidence.js';
 
 /**
  * Seeds a database nobody has used yet: one with no accounts but the demo's, where the demo's products
@@ -64,6 +65,8 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
   for (const [index, item] of demoProducts.entries()) {
     const categoryId = categoryBySlug.get(item.category);
     if (!productsNeeded || !categoryId) continue;
+    // A good or fair piece's second photo is a close-up of its flaw (demo-evidence.ts).
+    const evidence = demoEvidence[item.title];
     const photos = await Promise.all(
       [0, 1].map((variant) =>
         storeIllustration(
@@ -71,6 +74,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
           item.piece,
           (index + variant * 3) % palettes.length,
           `demo-photo:${ids[item.seller]}:${index}:${variant}`,
+          variant === 1 && evidence !== undefined,
         ),
       ),
     );
@@ -109,6 +113,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
           diagonalDepthMm: item.diagonal ? item.diagonal * 10 : null,
           comesApart: Boolean(item.apart),
           weightG: item.kg ? item.kg * 1000 : null,
+          checklist: demoEvidence[item.title] ? checklistOf(demoEvidence[item.title]!.yes) : null,
           advertised: Boolean(item.advertised),
           advertisedAt: item.advertised ? postedAt : null,
           postedAt,
@@ -120,6 +125,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
           ownerId: ids[item.seller]!,
           productId: product!.id,
           position,
+          flawCaption: position === 1 ? (demoEvidence[item.title]?.flaw ?? null) : null,
         })),
       );
     }
@@ -162,8 +168,9 @@ async function storeIllustration(
   piece: Parameters<typeof furnitureSvg>[0],
   palette: number,
   name: string,
+  closeUp = false,
 ) {
-  const svg = furnitureSvg(piece, palettes[palette]!);
+  const svg = (closeUp ? closeUpSvg : furnitureSvg)(piece, palettes[palette]!);
   // Rendered to PNG first: uploads never accept SVG, and the seed goes through the same pipeline.
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const processed = await processImage(png);

@@ -104,6 +104,19 @@ export function furnitureSvg(piece: Piece, palette: Palette, label?: string): st
 </svg>`;
 }
 
+/**
+ * A close-up of the same piece, for a demo flaw photo: the middle of the drawing, twice as large, with a
+ * ring around where the flaw is.
+ */
+export function closeUpSvg(piece: Piece, palette: Palette): string {
+  return furnitureSvg(piece, palette)
+    .replace('viewBox="0 0 1200 900"', 'viewBox="300 225 600 450"')
+    .replace(
+      '</svg>',
+      `<circle cx="600" cy="430" r="70" fill="none" stroke="#c0392b" stroke-width="10" stroke-dasharray="24 12"/>\n</svg>`,
+    );
+}
+
 const categoryArt: Record<string, { piece: Piece; palette: number }> = {
   'bed-room': { piece: 'bed', palette: 0 },
   'dining-room': { piece: 'dining', palette: 1 },

@@ -59,6 +59,11 @@ function ProductCell({ row }: { row: ReportQueueRow }) {
             </span>
           ) : null}
         </span>
+        {row.reporterOrder ? (
+          <Link to={`/dashboard/orders/${row.reporterOrder.id}`} className="link link-primary text-sm">
+            {t('condition.asBookedLink')}
+          </Link>
+        ) : null}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import {
+  convertLengthText,
   fromMillimetres,
   homeMessages,
   lengthUnitLabels,
@@ -79,16 +80,33 @@ export function HomeProfileSection() {
   const home = useHome();
   const saveHome = useSaveHome();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, reset, setError, clearErrors, formState } = useForm<HomeForm>({
-    defaultValues: { unit: 'cm', openings: [] },
-  });
+  const { register, control, handleSubmit, reset, setError, clearErrors, formState, getValues, setValue } =
+    useForm<HomeForm>({
+      defaultValues: { unit: 'cm', openings: [] },
+    });
   const { fields, append, remove } = useFieldArray({ control, name: 'openings' });
   const unit = useWatch({ control, name: 'unit' });
   const { errors, isSubmitting } = formState;
 
+  // The unit the boxes are written in now: a switch rewrites each box in the new unit.
+  const shownUnit = useRef<Unit>('cm');
+
   useEffect(() => {
-    if (home.data) reset(formOf(home.data, 'cm'));
+    if (home.data) {
+      shownUnit.current = 'cm';
+      reset(formOf(home.data, 'cm'));
+    }
   }, [home.data, reset]);
+
+  const switchUnit = (next: Unit) => {
+    const from = shownUnit.current;
+    shownUnit.current = next;
+    getValues('openings').forEach((row, index) => {
+      for (const { measure } of measuresOf[row.kind]) {
+        setValue(`openings.${index}.${measure}`, convertLengthText(row[measure], from, next));
+      }
+    });
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -151,7 +169,7 @@ export function HomeProfileSection() {
               { value: 'cm', label: t('fit.unitName.cm') },
               { value: 'in', label: t('fit.unitName.in') },
             ]}
-            {...register('unit')}
+            {...register('unit', { onChange: (event) => switchUnit(event.target.value as Unit) })}
           />
           {fields.length === 0 ? <p className="text-base-content/70">{t('account.home.empty')}</p> : null}
           <ul className="space-y-3">

@@ -176,6 +176,17 @@ function FiltersForm({
           defaultValue={value.location}
         />
       </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer text-base-content/80">{t('condition.whatTheyMean')}</summary>
+        <dl className="mt-2 space-y-1">
+          {conditions.map((condition) => (
+            <div key={condition}>
+              <dt className="inline font-medium">{conditionLabels[condition]}: </dt>
+              <dd className="inline text-base-content/80">{t(`condition.definition.${condition}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       {canFilterByFit ? (
         <label className="mt-4 flex items-center gap-3 text-sm">
           <input

@@ -10,6 +10,7 @@ import { PostDate } from '../../../components/PostDate';
 import { Alert } from '../../../components/ui/Alert';
 import { FavouriteButton } from '../../../components/ui/FavouriteButton';
 import { Gallery } from '../../../components/ui/Gallery';
+import { ConditionEvidence } from '../../../components/ui/ConditionEvidence';
 import { MemberSince } from '../../../components/ui/MemberSince';
 import { Price } from '../../../components/ui/Price';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
@@ -86,14 +87,18 @@ function ProductDetails({ product }: { product: ProductPageData }) {
           <li aria-current="page">{product.title}</li>
         </ul>
       </nav>
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Gallery
-          photos={product.photos}
-          label={product.title}
-          priority
-          empty={<NoPhoto className="aspect-[4/3] w-full rounded-box" />}
-        />
-        <div className="space-y-5">
+      {/* On a phone the evidence follows the price and actions; on a wide screen it sits under the
+          gallery, beside the details. */}
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <Gallery
+            photos={product.photos}
+            label={product.title}
+            priority
+            empty={<NoPhoto className="aspect-[4/3] w-full rounded-box" />}
+          />
+        </div>
+        <div className="space-y-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <header className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
               <ProductStatusBadge status={product.status} />
@@ -132,6 +137,14 @@ function ProductDetails({ product }: { product: ProductPageData }) {
           </dl>
           <FitPanel product={product} />
           <ShareLink id={product.id} title={product.title} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <ConditionEvidence
+            condition={product.condition}
+            photos={product.photos}
+            flaws={product.flaws}
+            checklist={product.checklist}
+          />
         </div>
       </div>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">

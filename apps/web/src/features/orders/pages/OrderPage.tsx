@@ -13,6 +13,7 @@ import { useOrder, useOrderConversation } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { SellerHandoff } from '../components/SellerHandoff';
+import { ListingAtBooking } from '../components/ListingAtBooking';
 import { localDigits, overviewMessages, t } from '@furniture-mart/shared';
 
 /**
@@ -161,6 +162,8 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
       {isSeller && data.status === 'paid' ? <SellerHandoff order={data} /> : null}
 
       <OrderTimeline order={data} />
+
+      {data.listingAtBooking ? <ListingAtBooking listing={data.listingAtBooking} /> : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/Toasts';
@@ -14,6 +14,7 @@ import {
   type ProductCreateRequest,
   type ProductEditRequest,
   type ProductPage,
+  type Checklist,
 } from '@furniture-mart/shared';
 import { formatPhone, phoneSchema, type PhoneRegion } from '@furniture-mart/shared/phones';
 import { Alert } from '../../../components/ui/Alert';
@@ -25,6 +26,7 @@ import { applyServerFieldErrors } from '../../../lib/forms';
 import { useConfig, useMe } from '../../../lib/session';
 import { useCreateProduct, useEditProduct } from '../api';
 import { PhotoPicker } from './PhotoPicker';
+import { ConditionEvidence, type EvidenceValues } from './ConditionEvidence';
 import { usePhotoUploads } from './usePhotoUploads';
 import {
   categoryName,
@@ -47,6 +49,8 @@ const fieldNames = [
   'categoryId',
   'photoIds',
   'dimensions',
+  'flaws',
+  'checklist',
 ] as const satisfies readonly Path<FormValues>[];
 
 /** Where the server may put an error of the measures: the group, or one of its boxes. */
@@ -71,7 +75,11 @@ interface DimensionsForm {
   comesApart: boolean;
 }
 
-type FormValues = Omit<ProductCreateRequest, 'dimensions'> & { dimensions: DimensionsForm };
+// The checklist fills in one answer at a time; the schema asks for every one.
+type FormValues = Omit<ProductCreateRequest, 'dimensions' | 'checklist'> & {
+  dimensions: DimensionsForm;
+  checklist?: Partial<Checklist> | undefined;
+};
 
 const noDimensions: DimensionsForm = {
   unit: 'cm',
@@ -96,6 +104,8 @@ const emptyForm = {
   categoryId: '',
   photoIds: [],
   dimensions: noDimensions,
+  flaws: [],
+  checklist: undefined,
 } as unknown as FormValues;
 
 // Read when the form renders, so the labels are in the page's language.
@@ -126,6 +136,8 @@ function valuesOf(product: ProductPage, region: PhoneRegion): FormValues {
       weightKg: dimensions.weightKg === null ? '' : String(dimensions.weightKg),
       comesApart: dimensions.comesApart,
     },
+    flaws: product.flaws,
+    checklist: product.checklist ?? undefined,
   } as FormValues;
 }
 
@@ -173,6 +185,7 @@ export function ProductForm({ editing }: ProductFormProps) {
   } = useForm<FormValues>({ resolver, defaultValues: editing ? valuesOf(editing, region) : emptyForm });
   const chosenCategory = useWatch({ control, name: 'categoryId' });
   const unit = useWatch({ control, name: 'dimensions.unit' });
+  const condition = useWatch({ control, name: 'condition' }) as FormValues['condition'] | '';
   const measured = categories.data?.find((category) => category.id === chosenCategory)?.measured ?? false;
 
   // The form submits the ids of the photos that finished uploading, in the order shown (cover first).
@@ -306,6 +319,7 @@ export function ProductForm({ editing }: ProductFormProps) {
           label={t('filters.condition')}
           emptyOption={{ label: t('productForm.chooseCondition') }}
           options={conditionOptions()}
+          hint={condition ? t(`condition.definition.${condition}`) : undefined}
           error={errors.condition?.message}
           {...register('condition')}
         />
@@ -397,6 +411,13 @@ export function ProductForm({ editing }: ProductFormProps) {
       />
 
       <PhotoPicker uploads={uploads} error={photoError} />
+
+      <ConditionEvidence
+        control={control as unknown as Control<EvidenceValues>}
+        errors={errors}
+        condition={condition}
+        photos={uploads.items}
+      />
 
       <TextField
         label={t('booking.email')}
