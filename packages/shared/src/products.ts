@@ -32,6 +32,25 @@ import { homeFitSchema } from './fit.js';
 
 // ---------- requests ----------
 
+/**
+ * A listing's district (required) and area (optional; '' or null is none), as ids of
+ * `@furniture-mart/shared/places`. Only their shape here, so this entry does not carry the places' data:
+ * the server and the product form check that the district lies in the division and the area in the
+ * district (`checkListingPlace`, decision 0042).
+ */
+const placeFields = {
+  district: z
+    .string(says('places.chooseDistrict'))
+    .trim()
+    .min(1, says('places.chooseDistrict'))
+    .max(60, says('places.chooseDistrict')),
+  area: z.string(says('places.chooseArea')).trim().max(80, says('places.chooseArea')).nullable().optional(),
+};
+
+/** A place's name in both languages ("Mirpur, Dhaka"): each page shows its own. */
+export const placeNameSchema = z.object({ en: z.string(), bn: z.string() });
+export type PlaceNameText = z.infer<typeof placeNameSchema>;
+
 const amountWithinLimit = amountSchema.refine((value) => {
   // Compared in major units.
   const thousandths = parseThousandths(value);
@@ -55,6 +74,7 @@ export const productCreateRequest = z.object({
     .min(1, says('common.enterDescription'))
     .max(4000, says('common.atMostCharacters', { max: 4000 })),
   location: choice(locations),
+  ...placeFields,
   condition: choice(conditions),
   categoryId: z.uuid(says('common.required')),
   photoIds: photoIdsSchema,
@@ -152,6 +172,8 @@ export const myProductSchema = z.object({
   cover: photoSchema.nullable(),
   /** In a category of bulky pieces and listed before measures were asked: the seller is asked for them. */
   needsMeasurements: z.boolean(),
+  /** On sale and listed before districts were asked: the seller is asked for its district. */
+  needsDistrict: z.boolean(),
 });
 export type MyProduct = z.infer<typeof myProductSchema>;
 
@@ -179,6 +201,10 @@ export const productPageSchema = z.object({
   description: z.string(),
   category: z.object({ id: z.uuid(), slug: z.string(), title: z.string() }),
   location: z.enum(locations),
+  /** District and area ids (null: not given), and the place as cards and the page read it. */
+  district: z.string().nullable(),
+  area: z.string().nullable(),
+  placeName: placeNameSchema,
   condition: z.enum(conditions),
   sellingPriceCents: z.number().int(),
   originalPriceCents: z.number().int(),

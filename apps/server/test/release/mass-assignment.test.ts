@@ -271,6 +271,7 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
           yearsUsed: 1,
           description: 'Blue, three seats.',
           location: 'Dhaka',
+          district: 'dhaka',
           condition: 'good',
           categoryId: world.categoryId,
           photoIds: [photoId],

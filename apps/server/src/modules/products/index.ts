@@ -13,3 +13,4 @@ export {
 } from './product-sql.js';
 export { cancelOpenBookings, removeProducts } from './removal.js';
 export { listingsOfSeller } from './product-page.service.js';
+export { checkPlaceFilter, placeNameOf } from './places.js';
