@@ -12,7 +12,7 @@ import {
   productPageStatuses,
   productStatuses,
 } from './enums.js';
-import { sellerMessages } from './messages/index.js';
+import { currentLocale, sellerMessages } from './messages/index.js';
 import { formatMoney, isAmountText, parseAmount, parseThousandths } from './money.js';
 import {
   amountSchema,
@@ -50,6 +50,8 @@ const placeFields = {
 /** A place's name in both languages ("Mirpur, Dhaka"): each page shows its own. */
 export const placeNameSchema = z.object({ en: z.string(), bn: z.string() });
 export type PlaceNameText = z.infer<typeof placeNameSchema>;
+/** The place in the language being spoken now. */
+export const placeNameText = (name: PlaceNameText): string => name[currentLocale() === 'bn' ? 'bn' : 'en'];
 
 const amountWithinLimit = amountSchema.refine((value) => {
   // Compared in major units.

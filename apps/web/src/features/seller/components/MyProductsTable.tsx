@@ -124,15 +124,26 @@ export function MyProductsTable({
             <Link to={`/products/${row.id}`} className="link link-hover font-medium">
               {row.title}
             </Link>
-            {row.needsMeasurements ? (
-              <div className="mt-1">
-                <Link
-                  to={`/dashboard/products/${row.id}/edit`}
-                  className="badge badge-warning badge-soft hover:underline"
-                  aria-label={t('myProducts.addMeasurementsName', { title: row.title })}
-                >
-                  {t('myProducts.addMeasurements')}
-                </Link>
+            {row.needsMeasurements || row.needsDistrict ? (
+              <div className="mt-1 flex flex-wrap gap-1">
+                {row.needsMeasurements ? (
+                  <Link
+                    to={`/dashboard/products/${row.id}/edit`}
+                    className="badge badge-warning badge-soft hover:underline"
+                    aria-label={t('myProducts.addMeasurementsName', { title: row.title })}
+                  >
+                    {t('myProducts.addMeasurements')}
+                  </Link>
+                ) : null}
+                {row.needsDistrict ? (
+                  <Link
+                    to={`/dashboard/products/${row.id}/edit`}
+                    className="badge badge-warning badge-soft hover:underline"
+                    aria-label={t('places.addDistrictName', { title: row.title })}
+                  >
+                    {t('places.addDistrict')}
+                  </Link>
+                ) : null}
               </div>
             ) : null}
             <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm @4xl:hidden">

@@ -90,6 +90,9 @@ export function MyProductsPage() {
           {data?.items.some((item) => item.needsMeasurements) ? (
             <Alert tone="warning">{t('myProducts.needsMeasurements')}</Alert>
           ) : null}
+          {data?.items.some((item) => item.needsDistrict) ? (
+            <Alert tone="warning">{t('places.needsDistrict')}</Alert>
+          ) : null}
           <MyProductsTable
             rows={data?.items ?? []}
             firstNumber={(page - 1) * MY_PRODUCTS_PAGE_SIZE + 1}
