@@ -73,3 +73,16 @@ describe('PlaceFields', () => {
     expect(screen.getByLabelText('Area')).toBeDisabled();
   });
 });
+
+describe('PlaceFields from an address naming an area alone', () => {
+  it('fills in its district and division', async () => {
+    const onChange = vi.fn();
+    render(<Picker start={{ division: '', district: '', area: 'dhaka-mirpur' }} onChange={onChange} />);
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith({ division: 'Dhaka', district: 'dhaka', area: 'dhaka-mirpur' }),
+    );
+    expect(screen.getByLabelText('Division')).toHaveValue('Dhaka');
+    expect(screen.getByLabelText('District')).toHaveValue('dhaka');
+    expect(screen.getByLabelText('Area')).toHaveValue('dhaka-mirpur');
+  });
+});

@@ -76,6 +76,14 @@ export function PlaceFields({
   const places = usePlaces();
   const language = currentLocale() === 'bn' ? 'bn' : 'en';
 
+  // An address may name an area or a district alone ("?area=dhaka-mirpur"): the levels above it follow.
+  const area = places && value.area ? places.findArea(value.area) : undefined;
+  const district = places?.findDistrict(area?.district ?? value.district);
+  const incomplete = Boolean(district && (!value.division || !value.district));
+  useEffect(() => {
+    if (incomplete && district) onChange({ ...value, division: district.division, district: district.id });
+  }, [incomplete, district, value, onChange]);
+
   // Until the data comes, a chosen district or area is offered alone, named by its id.
   const districts = places
     ? value.division
