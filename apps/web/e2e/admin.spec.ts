@@ -119,6 +119,7 @@ test.describe('admin', () => {
         yearsUsed: '2',
         description: 'A three-legged kitchen stool.',
         location: 'Dhaka',
+        district: 'dhaka',
         condition: 'excellent',
         categoryId: kitchen.id,
         photoIds: [((await upload.json()) as { id: string }).id],

@@ -82,7 +82,9 @@ test.describe('Bangla', () => {
     await page.getByLabel(/কেনা দাম/).fill('৫০০');
     await page.getByLabel(/বিক্রয়মূল্য/).fill('২৫০');
     await page.getByLabel(bn('product.yearsUsed')).fill('3');
-    await page.getByLabel(bn('filters.location')).selectOption({ label: 'ঢাকা' });
+    await page.getByLabel(bn('places.division')).selectOption({ label: 'ঢাকা' });
+    await page.getByLabel(bn('places.district')).selectOption({ label: 'ঢাকা' });
+    await page.getByLabel(bn('places.area')).selectOption({ label: 'মিরপুর' });
     await page.getByLabel(bn('filters.condition')).selectOption({ label: 'খুব ভালো' });
     await page.getByLabel(bn('filters.category')).selectOption({ label: 'বেডরুম' });
     // A bed room piece is measured: its boxes are labelled with the unit, "প্রস্থ (সেমি)".

@@ -49,7 +49,8 @@ async function addProductThroughForm(page: Page, product: NewProduct) {
   await page.getByLabel(/Purchase price/).fill('300');
   await page.getByLabel(/Selling price/).fill(product.sellingPrice);
   await page.getByLabel('Years used').fill('4');
-  await page.getByLabel('Location').selectOption('Khulna');
+  await page.getByLabel('Division').selectOption('Khulna');
+  await page.getByLabel('District').selectOption({ label: 'Khulna' });
   await page.getByLabel('Condition').selectOption('excellent');
   await page.getByLabel('Category').selectOption({ label: product.categoryLabel });
   await page.getByLabel('Description').fill(product.description);

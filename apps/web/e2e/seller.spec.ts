@@ -24,7 +24,8 @@ test.describe('seller tools', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(demoAccounts.seller);
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
     // Selects start on a placeholder that is not a value.
-    await expect(page.getByLabel('Location')).toHaveValue('');
+    await expect(page.getByLabel('Division')).toHaveValue('');
+    await expect(page.getByLabel('District')).toBeDisabled();
     await expect(page.getByLabel('Condition')).toHaveValue('');
 
     await page.getByRole('button', { name: 'Add Product' }).click();
@@ -51,7 +52,8 @@ test.describe('seller tools', () => {
     await page.getByLabel(/Purchase price/).fill('320');
     await page.getByLabel(/Selling price/).fill('145.50');
     await page.getByLabel('Years used').fill('2');
-    await page.getByLabel('Location').selectOption('Sylhet');
+    await page.getByLabel('Division').selectOption('Sylhet');
+    await page.getByLabel('District').selectOption({ label: 'Sylhet' });
     await page.getByLabel('Condition').selectOption('excellent');
     await page.getByLabel('Category').selectOption({ label: 'Kitchen' });
     // A size, when given, is whole: width, depth and height.

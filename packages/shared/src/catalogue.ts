@@ -9,7 +9,7 @@ import { catalogueMessages, messages } from './messages/index.js';
 import { isAmountText, parseAmount } from './money.js';
 import { isInvertedPriceRange } from './listings.js';
 import { pageOf, pageQuery, photoSchema, says } from './common.js';
-import { sellerCardSchema } from './products.js';
+import { placeNameSchema, sellerCardSchema } from './products.js';
 import { listedDimensionsSchema } from './home.js';
 
 // ---------- answers ----------
@@ -34,6 +34,10 @@ export const productCardSchema = z.object({
   description: z.string(),
   categoryId: z.uuid(),
   location: z.enum(locations),
+  district: z.string().nullable(),
+  area: z.string().nullable(),
+  /** "Mirpur, Dhaka" in both languages. */
+  placeName: placeNameSchema,
   condition: z.enum(conditions),
   sellingPriceCents: z.number().int(),
   originalPriceCents: z.number().int(),
@@ -119,6 +123,9 @@ const listQueryIn = (currency: string) =>
     maxPrice: priceBound(currency),
     condition: z.enum(conditions).optional(),
     location: z.enum(locations).optional(),
+    /** Ids of `@furniture-mart/shared/places`; the server checks each lies in the one before. */
+    district: z.string().trim().max(60).optional(),
+    area: z.string().trim().max(80).optional(),
     /** "Fits my home": only pieces that pass every opening the signed-in buyer saved. */
     fits: z.literal('1', says('common.chooseOption')).optional(),
   });
@@ -169,6 +176,8 @@ export const catalogueFilterForm = z
     maxPrice: optionalAmountField,
     condition: z.enum(['', ...conditions], says('common.chooseOption')),
     location: z.enum(['', ...locations], says('common.chooseOption')),
+    district: z.string().trim().max(60),
+    area: z.string().trim().max(80),
     category: z.string().trim().max(64),
     fits: z.enum(['', '1'], says('common.chooseOption')),
   })

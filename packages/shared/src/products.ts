@@ -12,7 +12,7 @@ import {
   productPageStatuses,
   productStatuses,
 } from './enums.js';
-import { sellerMessages } from './messages/index.js';
+import { currentLocale, sellerMessages } from './messages/index.js';
 import { formatMoney, isAmountText, parseAmount, parseThousandths } from './money.js';
 import {
   amountSchema,
@@ -32,6 +32,27 @@ import { homeFitSchema } from './fit.js';
 import { checkEvidence, checklistSchema, flawsSchema, shownFlawSchema } from './condition.js';
 
 // ---------- requests ----------
+
+/**
+ * A listing's district (required) and area (optional; '' or null is none), as ids of
+ * `@furniture-mart/shared/places`. Only their shape here, so this entry does not carry the places' data:
+ * the server and the product form check that the district lies in the division and the area in the
+ * district (`checkListingPlace`, decision 0042).
+ */
+const placeFields = {
+  district: z
+    .string(says('places.chooseDistrict'))
+    .trim()
+    .min(1, says('places.chooseDistrict'))
+    .max(60, says('places.chooseDistrict')),
+  area: z.string(says('places.chooseArea')).trim().max(80, says('places.chooseArea')).nullable().optional(),
+};
+
+/** A place's name in both languages ("Mirpur, Dhaka"): each page shows its own. */
+export const placeNameSchema = z.object({ en: z.string(), bn: z.string() });
+export type PlaceNameText = z.infer<typeof placeNameSchema>;
+/** The place in the language being spoken now. */
+export const placeNameText = (name: PlaceNameText): string => name[currentLocale() === 'bn' ? 'bn' : 'en'];
 
 const amountWithinLimit = amountSchema.refine((value) => {
   // Compared in major units.
@@ -56,6 +77,7 @@ export const productCreateRequest = z.object({
     .min(1, says('common.enterDescription'))
     .max(4000, says('common.atMostCharacters', { max: 4000 })),
   location: choice(locations),
+  ...placeFields,
   condition: choice(conditions),
   categoryId: z.uuid(says('common.required')),
   photoIds: photoIdsSchema,
@@ -167,6 +189,8 @@ export const myProductSchema = z.object({
   needsMeasurements: z.boolean(),
   /** Good or fair, on sale, and without a flaw photo or the checklist (listed before they were asked). */
   needsEvidence: z.boolean(),
+  /** On sale and listed before districts were asked: the seller is asked for its district. */
+  needsDistrict: z.boolean(),
 });
 export type MyProduct = z.infer<typeof myProductSchema>;
 
@@ -194,6 +218,10 @@ export const productPageSchema = z.object({
   description: z.string(),
   category: z.object({ id: z.uuid(), slug: z.string(), title: z.string() }),
   location: z.enum(locations),
+  /** District and area ids (null: not given), and the place as cards and the page read it. */
+  district: z.string().nullable(),
+  area: z.string().nullable(),
+  placeName: placeNameSchema,
   condition: z.enum(conditions),
   sellingPriceCents: z.number().int(),
   originalPriceCents: z.number().int(),

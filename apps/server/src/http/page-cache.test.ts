@@ -103,6 +103,7 @@ async function addProduct(
     yearsUsed: '2',
     description: 'Solid oak, a few marks on one leg.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'good',
     categoryId,
     photoIds: [await uploadPhoto(owner.client)],

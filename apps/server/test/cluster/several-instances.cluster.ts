@@ -473,6 +473,7 @@ describe('two instances behind a round-robin balancer', () => {
           yearsUsed: '2',
           description: 'Added on one instance, looked for on the other.',
           location: 'Dhaka',
+          district: 'dhaka',
           condition: 'excellent',
           categoryId: livingRoom.id,
           photoIds: [photo.id],
@@ -587,6 +588,7 @@ describe('two instances behind a round-robin balancer', () => {
         yearsUsed: '1',
         description: 'Wanted by two hundred people at once.',
         location: 'Dhaka',
+        district: 'dhaka',
         condition: 'excellent',
         categoryId: categories[0]!.id,
         photoIds: [photo.id],
@@ -662,7 +664,11 @@ describe('two instances behind a round-robin balancer', () => {
     const buyerFrom = '127.0.3.1';
     const sellerFrom = '127.0.3.2';
     const buyer = await signIn(direct(a, '/api/auth/sign-in/email'), 'buyer2@furnituremart.test', buyerFrom);
-    const seller = await signIn(direct(b, '/api/auth/sign-in/email'), 'seller2@furnituremart.test', sellerFrom);
+    const seller = await signIn(
+      direct(b, '/api/auth/sign-in/email'),
+      'seller2@furnituremart.test',
+      sellerFrom,
+    );
     const products = await admin(
       (client) =>
         client.query<{ id: string }>(
@@ -674,7 +680,10 @@ describe('two instances behind a round-robin balancer', () => {
     const productId = products.rows[0]!.id;
     const streams: EventStream[] = [];
     try {
-      const onB = await openEventStream(direct(b, '/api/my/events'), { cookie: seller, localAddress: sellerFrom });
+      const onB = await openEventStream(direct(b, '/api/my/events'), {
+        cookie: seller,
+        localAddress: sellerFrom,
+      });
       streams.push(onB);
       expect(onB.status).toBe(200);
       await onB.retry;
@@ -709,7 +718,10 @@ describe('two instances behind a round-robin balancer', () => {
       expect(latencies[98]).toBeLessThan(1000);
 
       // A stream through the balancer, cut by it; what was sent meanwhile arrives once, in order.
-      const through = await openEventStream(viaProxy('/api/my/events'), { cookie: seller, localAddress: sellerFrom });
+      const through = await openEventStream(viaProxy('/api/my/events'), {
+        cookie: seller,
+        localAddress: sellerFrom,
+      });
       streams.push(through);
       await through.retry;
       const before = await call('POST', direct(a, `/api/conversations/${conversationId}/messages`), {

@@ -196,6 +196,14 @@ const phone = lean(
   fc.constantFrom('+880 1711 123456', '01711-000111', '(02) 555 0101'),
   fc.string({ maxLength: 30 }),
 );
+/** A listing's district and area: real ones (in some division), unknown ones, or anything. */
+const placeFields = {
+  district: lean(fc.constantFrom('dhaka', 'gazipur', 'chattogram'), fc.constantFrom('atlantis', '', 'Dhaka')),
+  area: lean(
+    fc.constantFrom('dhaka-mirpur', 'dhaka-dhanmondi', '', null),
+    fc.constantFrom('kushtia-mirpur', 'nowhere'),
+  ),
+};
 const text = (max: number) =>
   lean(fc.string({ minLength: 1, maxLength: max }).filter((t) => t.trim() !== ''));
 const email = (pool: Pool) =>
@@ -409,7 +417,7 @@ export const fuzzTargets: FuzzTarget[] = [
     'buyer',
     '/api/categories/:id',
     'buyer',
-    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location', 'fits'],
+    ['q', 'sort', 'minPrice', 'maxPrice', 'condition', 'location', 'district', 'area', 'fits'],
     (pool) =>
       segmentArb(
         fc.oneof(
@@ -425,6 +433,8 @@ export const fuzzTargets: FuzzTarget[] = [
     'maxPrice',
     'condition',
     'location',
+    'district',
+    'area',
     'category',
     'fits',
   ]),
@@ -574,6 +584,7 @@ export const fuzzTargets: FuzzTarget[] = [
       ),
       description: lean(fc.string({ minLength: 1, maxLength: 200 }), fc.oneof(anyText, longText)),
       location: lean(fc.constantFrom(...locations), fc.constantFrom('Paris', 'dhaka', '')),
+      ...placeFields,
       condition: lean(fc.constantFrom(...conditions), fc.constantFrom('new', '', 'GOOD')),
       categoryId: lean(
         fc.constant(pool.world.categoryId),
@@ -634,6 +645,7 @@ export const fuzzTargets: FuzzTarget[] = [
         originalPrice: price,
         yearsUsed: lean(fc.integer({ min: 0, max: 100 }), fc.oneof(numberText, jsonNumber)),
         location: lean(fc.constantFrom(...locations), fc.constantFrom('Paris', '')),
+        ...placeFields,
         condition: lean(fc.constantFrom(...conditions), fc.constantFrom('new', '')),
         categoryId: lean(
           fc.constant(pool.world.categoryId),

@@ -275,6 +275,7 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
           yearsUsed: 1,
           description: 'Blue, three seats.',
           location: 'Dhaka',
+          district: 'dhaka',
           condition: 'fair',
           categoryId: world.categoryId,
           photoIds: [photoId],

@@ -435,6 +435,7 @@ export const policy: PolicyRow[] = [
           yearsUsed: 2,
           description: 'Green velvet, sturdy frame.',
           location: 'Dhaka',
+          district: 'dhaka',
           condition: 'good',
           categoryId: world.categoryId,
           photoIds: [photoId],

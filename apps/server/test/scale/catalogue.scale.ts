@@ -30,12 +30,15 @@ beforeAll(async () => {
   // title or (one in eight) only in its description, so "best match" has both kinds to rank.
   await db.execute(sql`
     insert into products (seller_id, category_id, title, description, phone, location, condition,
-      original_price_cents, selling_price_cents, currency, years_used, posted_at)
+      original_price_cents, selling_price_cents, currency, years_used, posted_at, district, area)
     select ${seller.id}, ${bulk.id},
       case when g % 4 = 0 then 'Bulk sofa ' else 'Bulk chair ' end || g,
       case when g % 8 = 1 then 'Sits like a sofa.' else 'A plain seat.' end,
       '+8801700000000', (array['Dhaka','Khulna'])[1 + g % 2], (array['excellent','good','fair'])[1 + g % 3],
-      50000, 1000 + (g % 37) * 100, 'USD', 1, now() - ((g % 500) || ' hours')::interval
+      50000, 1000 + (g % 37) * 100, 'USD', 1, now() - ((g % 500) || ' hours')::interval,
+      -- Dhaka's pieces in three of its districts, a third of them in two of Dhaka's thanas.
+      case when g % 2 = 0 then (array['dhaka','gazipur','narayanganj'])[1 + (g / 2) % 3] else 'khulna' end,
+      case when g % 6 = 0 then (array['dhaka-mirpur','dhaka-gulshan'])[1 + (g / 6) % 2] end
     from generate_series(1, ${BULK}) g`);
   await db.execute(sql`analyze products`);
 }, 600_000);
@@ -105,6 +108,11 @@ describe('listings at 100,000 products', () => {
       { query: '', where: 'true' },
       { query: 'location=Khulna&condition=good', where: `location = 'Khulna' and condition = 'good'` },
       { query: 'minPrice=15&maxPrice=25', where: 'selling_price_cents between 1500 and 2500' },
+      { query: 'location=Dhaka&district=dhaka', where: `district = 'dhaka'` },
+      {
+        query: 'district=dhaka&area=dhaka-mirpur&minPrice=15',
+        where: `area = 'dhaka-mirpur' and selling_price_cents >= 1500`,
+      },
     ];
     for (const { sort, by } of sorts) {
       for (const filter of filters) {
@@ -166,5 +174,14 @@ describe('search at 100,000 products', () => {
     );
     expect(n).toBeLessThan(TOTAL_CAP);
     expect(narrow).toMatchObject({ total: n, totalCapped: false });
+    const placed = await search(
+      'q=sofa&district=gazipur&condition=fair&minPrice=10&maxPrice=10.5&pageSize=100',
+    );
+    const inPlace = await expectedCount(
+      `${sofas} and district = 'gazipur' and condition = 'fair' and selling_price_cents between 1000 and 1050`,
+    );
+    expect(inPlace).toBeGreaterThan(0);
+    expect(placed).toMatchObject({ total: inPlace, totalCapped: false });
+    expect(placed.items.every((item) => item.placeName.en === 'Gazipur, Dhaka')).toBe(true);
   });
 });

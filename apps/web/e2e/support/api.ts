@@ -81,6 +81,7 @@ export async function listProduct(
     yearsUsed: '3',
     description: details.description,
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'excellent',
     categoryId: category.id,
     photoIds: [photoId],

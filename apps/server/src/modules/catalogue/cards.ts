@@ -5,7 +5,7 @@
 import type { Location, ProductCard } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { ImageStore } from '../../platform/images/store.js';
-import { toDimensions, toPhoto } from '../products/index.js';
+import { placeNameOf, toDimensions, toPhoto } from '../products/index.js';
 import {
   readListing,
   TOTAL_CAP,
@@ -44,6 +44,9 @@ export function toCardPage(
       description: row.description,
       categoryId: row.categoryId,
       location: row.location as Location,
+      district: row.district,
+      area: row.area,
+      placeName: placeNameOf(row),
       condition: row.condition,
       sellingPriceCents: row.sellingPriceCents,
       originalPriceCents: row.originalPriceCents,

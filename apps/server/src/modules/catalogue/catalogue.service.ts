@@ -17,6 +17,7 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import { readOpenings } from '../homes/index.js';
+import { checkPlaceFilter } from '../products/index.js';
 import { BadRequest, NotFound } from '../../platform/errors.js';
 import type { CategoriesService } from '../categories/index.js';
 import { CardReader } from './cards.js';
@@ -158,5 +159,9 @@ function filterOf(query: ListQuery): CardFilter {
   if (query.maxPriceCents !== undefined) filter.maxPriceCents = query.maxPriceCents;
   if (query.condition) filter.condition = query.condition;
   if (query.location) filter.location = query.location;
+  if (query.district) filter.district = query.district;
+  if (query.area) filter.area = query.area;
+  // A district outside the division, an area outside the district: 400 on that field.
+  checkPlaceFilter(filter);
   return filter;
 }

@@ -45,6 +45,7 @@ async function addProduct(owner: TestUser = seller): Promise<{ id: string; title
     yearsUsed: '2',
     description: 'Solid oak, a few marks on one leg.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'good',
     categoryId,
     photoIds: [await uploadPhoto(owner.client)],

@@ -16,6 +16,8 @@ const everyFilter: Required<Omit<CardFilter, 'q' | 'openings'>> = {
   maxPriceCents: 2,
   condition: conditions[0]!,
   location: locations[0]!,
+  district: 'dhaka',
+  area: 'dhaka-mirpur',
   advertisedOnly: true,
 };
 
@@ -52,6 +54,8 @@ describe('listings planned for their values on every run', () => {
   it('are not those in one town, in another order or with no price range', () => {
     const ranged = { categoryId, minPriceCents: 1, maxPriceCents: 2 };
     expect(plannedForItsValues({ ...ranged, location: everyFilter.location }, 'newest')).toBe(false);
+    expect(plannedForItsValues({ ...ranged, district: 'gazipur' }, 'newest')).toBe(false);
+    expect(plannedForItsValues({ ...ranged, area: 'dhaka-mirpur' }, 'newest')).toBe(false);
     for (const order of ['price_asc', 'price_desc', 'advertised'] as const) {
       expect(plannedForItsValues(ranged, order), order).toBe(false);
     }

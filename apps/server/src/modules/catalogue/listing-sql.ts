@@ -34,7 +34,10 @@ export type CardPage = ProductCardPage;
 
 /** What a buyer filters by (the query schema's own fields), and what the product pages list by. */
 export type CardFilter = Partial<
-  Pick<ProductSearchQuery, 'q' | 'minPriceCents' | 'maxPriceCents' | 'condition' | 'location'>
+  Pick<
+    ProductSearchQuery,
+    'q' | 'minPriceCents' | 'maxPriceCents' | 'condition' | 'location' | 'district' | 'area'
+  >
 > & {
   categoryId?: string;
   /** One seller's listings (their page). */
@@ -91,6 +94,9 @@ export function whereOf(filter: CardFilter, bind: Bind, text?: SQL): SQL | undef
     conditions.push(lte(products.sellingPriceCents, bind('maxPriceCents', filter.maxPriceCents)));
   if (filter.condition) conditions.push(eq(products.condition, bind('condition', filter.condition)));
   if (filter.location) conditions.push(eq(products.location, bind('location', filter.location)));
+  // Places cascade (decision 0042): an area lies in its district, a district in its division.
+  if (filter.district) conditions.push(eq(products.district, bind('district', filter.district)));
+  if (filter.area) conditions.push(eq(products.area, bind('area', filter.area)));
   if (filter.advertisedOnly) conditions.push(sql`${products.advertised}`);
   if (filter.openings) conditions.push(fitsThrough(filter.openings));
   if (text) conditions.push(text);
@@ -140,7 +146,8 @@ export function statementName(shape: string): string {
  */
 export function plannedForItsValues(filter: CardFilter, order: CardOrder): boolean {
   const priced = filter.minPriceCents !== undefined || filter.maxPriceCents !== undefined;
-  return order === 'newest' && priced && filter.location === undefined;
+  const placed = filter.location !== undefined || filter.district !== undefined || filter.area !== undefined;
+  return order === 'newest' && priced && !placed;
 }
 
 /** PostgreSQL's unnamed statement: parsed and planned again each time it is run, for its values. */
@@ -153,6 +160,8 @@ const cardColumns = {
   description: products.description,
   categoryId: products.categoryId,
   location: products.location,
+  district: products.district,
+  area: products.area,
   condition: products.condition,
   sellingPriceCents: products.sellingPriceCents,
   originalPriceCents: products.originalPriceCents,

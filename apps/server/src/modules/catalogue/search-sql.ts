@@ -29,6 +29,17 @@ export interface SearchIndex {
 
 /** Shorter parts would match nearly everything, and trigrams cannot find them through the index. */
 const MIN_PART_LENGTH = 3;
+/**
+ * A Bangla start of two code points is one letter and its vowel sign ("খা" of "খাট"): as narrow as three
+ * Latin letters, so it is looked for as a start of words (decision 0044). Trigrams still need three.
+ */
+const MIN_BANGLA_PART_LENGTH = 2;
+const BANGLA = /[\u0980-\u09FF]/u;
+/** Letters, marks and digits; the zero-width joiners belong inside a Bangla word ("র‍্যাক"). */
+const WORD = /[\p{L}\p{M}\p{N}\u200C\u200D]+/gu;
+
+const isLongEnough = (word: string): boolean =>
+  [...word].length >= (BANGLA.test(word) ? MIN_BANGLA_PART_LENGTH : MIN_PART_LENGTH);
 /** Parts looked for at most: each one is another condition of the search's statement. */
 const MAX_PARTS = 6;
 const MAX_EXCLUDED_PARTS = 3;
@@ -43,11 +54,11 @@ export const MAX_WORDS_PER_START = 100;
 export function partsOf(q: string): { included: string[]; excluded: string[] } {
   const included: string[] = [];
   const excluded: string[] = [];
-  for (const token of q.toLowerCase().split(/\s+/u)) {
+  for (const token of q.normalize('NFC').toLowerCase().split(/\s+/u)) {
     if (token === 'or') continue;
     const target = token.startsWith('-') ? excluded : included;
-    for (const word of token.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
-      if (word.length >= MIN_PART_LENGTH && !target.includes(word)) target.push(word);
+    for (const word of token.match(WORD) ?? []) {
+      if (isLongEnough(word) && !target.includes(word)) target.push(word);
     }
   }
   return { included: included.slice(0, MAX_PARTS), excluded: excluded.slice(0, MAX_EXCLUDED_PARTS) };
@@ -59,7 +70,7 @@ export function partsOf(q: string): { included: string[]; excluded: string[] } {
  */
 export function onlyPlainWords(q: string): boolean {
   const tokens = q.toLowerCase().split(/\s+/u).filter(Boolean);
-  return tokens.every((token) => token !== 'or' && /^-?[\p{L}\p{M}\p{N}]+$/u.test(token));
+  return tokens.every((token) => token !== 'or' && /^-?[\p{L}\p{M}\p{N}\u200C\u200D]+$/u.test(token));
 }
 
 /** A lexeme as tsquery input reads it literally, whatever it holds. */
@@ -98,11 +109,13 @@ export class PostgresSearch implements SearchIndex {
   constructor(private readonly db: DbOrTx) {}
 
   async search(request: CardPageRequest): Promise<ListingRead> {
-    const words = await this.fullText(request.filter.q!);
+    // Stored titles and descriptions are in NFC (products.service.ts); a search reads its words so too.
+    const q = request.filter.q!.normalize('NFC');
+    const words = await this.fullText(q);
     const found = words ? await this.page(request, words) : null;
     if (found && found.counted > 0) return found;
     // Nothing has these words or their starts: look for them inside words ("board" in "headboard").
-    const inside = insideWords(request.filter.q!);
+    const inside = insideWords(q);
     return inside ? this.page(request, inside) : { cards: [], photos: [], counted: 0 };
   }
 
@@ -182,7 +195,8 @@ const searchText = sql`(${products.title} || ' ' || ${products.description})`;
 /** Every included part inside title or description and no excluded one; "best match" puts the title's first. */
 function insideWords(q: string): Words | null {
   const { included, excluded } = partsOf(q);
-  if (included.length === 0) return null;
+  // A trigram index finds nothing shorter than a trigram: such a part would read every row.
+  if (included.length === 0 || included.some((part) => [...part].length < MIN_PART_LENGTH)) return null;
   const inTitle = sql.join(
     included.map((part) => sql`${products.title} ilike ${`%${part}%`}`),
     sql` and `,

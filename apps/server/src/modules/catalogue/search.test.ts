@@ -180,6 +180,7 @@ describe('search by parts of words', () => {
       description: 'Striped grain, two drawers.',
       phone: '+8801711000000',
       location: 'Dhaka',
+      district: 'dhaka',
       condition: 'good',
       originalPrice: '300',
       sellingPrice: '200',

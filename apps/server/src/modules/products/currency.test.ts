@@ -73,6 +73,7 @@ describe.each([
         yearsUsed: '4',
         description: 'Two doors, one shelf, a small chip on the left foot.',
         location: 'Dhaka',
+        district: 'dhaka',
         condition: 'excellent',
         categoryId,
         photoIds: [await uploadPhoto(seller.client)],

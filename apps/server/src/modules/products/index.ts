@@ -14,3 +14,4 @@ export {
 export { cancelOpenBookings, removeProducts } from './removal.js';
 export { listingsOfSeller } from './product-page.service.js';
 export { takeListingSnapshot, toListingSnapshot } from './snapshot.js';
+export { checkPlaceFilter, placeNameOf } from './places.js';

@@ -33,6 +33,7 @@ async function body(slug: string, dimensions?: unknown) {
     yearsUsed: '2',
     description: 'Solid wood.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'excellent',
     categoryId: bySlug.get(slug)!,
     photoIds: [await uploadPhoto(seller.client)],

@@ -60,6 +60,7 @@ async function productBody(phone: string) {
     yearsUsed: '3',
     description: 'Queen size, sturdy, small scratch on the headboard.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'excellent',
     categoryId,
     photoIds: [await uploadPhoto(seller.client)],

@@ -26,6 +26,7 @@ import { openingsOf } from '../homes/index.js';
 import { jsonObject } from '../../platform/db/json.js';
 import { photoColumns, toPhoto, type PhotoRow } from './photos.js';
 import { dimensionColumns, pageStatus, previousPrice, savedCount, toDimensions } from './product-sql.js';
+import { placeNameOf } from './places.js';
 
 /**
  * A seller's listings on sale now (the seller card of product and seller pages), for a query that reads
@@ -56,6 +57,8 @@ function preparePageRead(db: ServiceDeps['db']) {
       categorySlug: categories.slug,
       categoryTitle: categories.title,
       location: products.location,
+      district: products.district,
+      area: products.area,
       condition: products.condition,
       sellingPriceCents: products.sellingPriceCents,
       originalPriceCents: products.originalPriceCents,
@@ -127,6 +130,9 @@ export class ProductPageService {
       description: row.description,
       category: { id: row.categoryId, slug: row.categorySlug, title: row.categoryTitle },
       location: row.location as Location,
+      district: row.district,
+      area: row.area,
+      placeName: placeNameOf(row),
       condition: row.condition,
       sellingPriceCents: row.sellingPriceCents,
       originalPriceCents: row.originalPriceCents,

@@ -22,6 +22,7 @@ import { lockPerson } from '../../platform/db/locks.js';
 import { bookings, categories, priceChanges, productPhotos, products } from '../../platform/db/schema.js';
 import { photoColumns, toPhotoOrNull } from './photos.js';
 import { removeProducts } from './removal.js';
+import { checkedListingPlace } from './places.js';
 import { beingPaid, dimensionValues, isMeasured, previousPrice, savedCount } from './product-sql.js';
 import { assertOwnFlawPhotos, evidenceMissing, hasFlawPhoto, lacksEvidence, markFlaws } from './evidence.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
@@ -47,6 +48,7 @@ export class ProductsService {
   async create(sellerId: string, input: ProductCreateValues): Promise<MyProduct> {
     const { measured } = await this.assertCategory(input.categoryId);
     if (measured && input.dimensions === null) throw measurementsRequired();
+    const place = checkedListingPlace(input);
 
     const productId = await this.deps.db.transaction(async (tx) => {
       const [product] = await tx
@@ -54,10 +56,13 @@ export class ProductsService {
         .values({
           sellerId,
           categoryId: input.categoryId,
-          title: input.title,
-          description: input.description,
+          // One Unicode form, so a word typed either way (য় as one code point or two) is one word.
+          title: input.title.normalize('NFC'),
+          description: input.description.normalize('NFC'),
           phone: input.phone,
           location: input.location,
+          district: place.district,
+          area: place.area,
           condition: input.condition,
           // The request schema read the prices in this currency (productCreateBodyIn).
           originalPriceCents: input.originalPriceCents,
@@ -90,8 +95,8 @@ export class ProductsService {
     const target = input.categoryId === undefined ? null : await this.assertCategory(input.categoryId);
     // The request schema read every given value as it is stored (productEditBodyIn); absent ones stay.
     const changes: PgUpdateSetSource<typeof products> = {};
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.description !== undefined) changes.description = input.description;
+    if (input.title !== undefined) changes.title = input.title.normalize('NFC');
+    if (input.description !== undefined) changes.description = input.description.normalize('NFC');
     if (input.phone !== undefined) changes.phone = input.phone;
     if (input.location !== undefined) changes.location = input.location;
     if (input.condition !== undefined) changes.condition = input.condition;
@@ -117,6 +122,9 @@ export class ProductsService {
           categoryId: products.categoryId,
           measured: categories.measured,
           isMeasured: isMeasured,
+          location: products.location,
+          district: products.district,
+          area: products.area,
           beingPaid,
           condition: products.condition,
           checklist: products.checklist,
@@ -139,6 +147,8 @@ export class ProductsService {
       if (measuredNow && moved && input.dimensions === undefined && !product.isMeasured) {
         throw measurementsRequired();
       }
+
+      Object.assign(changes, placeChanges(product, input));
 
       const priceChanged = newPrice !== undefined && newPrice !== product.sellingPriceCents;
       if (priceChanged) {
@@ -325,6 +335,7 @@ export class ProductsService {
             Number,
           ),
         savedCount,
+        needsDistrict: sql<boolean>`(${products.status} = 'available' and ${products.district} is null)`,
         needsMeasurements: sql<boolean>`(${products.status} = 'available' and not ${isMeasured} and exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId} and ${categories.measured}))`,
         needsEvidence: sql<boolean>`(${products.status} = 'available' and ${products.condition} <> 'excellent' and (${products.checklist} is null or not ${hasFlawPhoto}))`,
         ...photoColumns,
@@ -351,8 +362,34 @@ export class ProductsService {
       cover,
       needsMeasurements: row.needsMeasurements,
       needsEvidence: row.needsEvidence,
+      needsDistrict: row.needsDistrict,
     };
   }
+}
+
+/**
+ * The place columns an edit writes. A listing from before districts were asked keeps being edited
+ * without one (decision 0042); once any of division, district or area is given, the place it leaves
+ * must hold together. A new district without an area drops the old district's area.
+ */
+function placeChanges(
+  stored: { location: string; district: string | null; area: string | null },
+  input: ProductEditValues,
+): Pick<PgUpdateSetSource<typeof products>, 'district' | 'area'> {
+  const area = input.area === undefined ? undefined : input.area || null;
+  if (input.location === undefined && input.district === undefined && area === undefined) return {};
+  const district = input.district ?? stored.district;
+  if (district === null) {
+    if (area) checkedListingPlace({ location: input.location ?? stored.location, district: '', area });
+    return {};
+  }
+  const movedDistrict = input.district !== undefined && input.district !== stored.district;
+  const place = checkedListingPlace({
+    location: input.location ?? stored.location,
+    district,
+    area: area !== undefined ? area : movedDistrict ? null : stored.area,
+  });
+  return { district: place.district, area: place.area };
 }
 
 function photoUnavailable(): BadRequest {

@@ -56,6 +56,7 @@ function productBody(photoIds: string[], overrides: Record<string, unknown> = {}
     yearsUsed: '3',
     description: 'Three drawers, soft-close doors, a few light scratches on the top.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'excellent',
     categoryId,
     photoIds,
@@ -141,6 +142,7 @@ describe('POST /api/products', () => {
       diagonalDepthMm: null,
       weightG: null,
       location: 'Dhaka',
+      district: 'dhaka',
       condition: 'excellent',
       deletedAt: null,
     });

@@ -189,6 +189,10 @@ export const products = pgTable(
     description: text('description').notNull(),
     phone: text('phone').notNull(),
     location: text('location').notNull(),
+    // The district and area of `@furniture-mart/shared/places` (ids); null district: listed before
+    // districts were asked (decision 0042).
+    district: text('district'),
+    area: text('area'),
     condition: text('condition', { enum: ['excellent', 'good', 'fair'] }).notNull(),
     originalPriceCents: integer('original_price_cents').notNull(),
     sellingPriceCents: integer('selling_price_cents').notNull(),
@@ -241,6 +245,15 @@ export const products = pgTable(
     // A town is a place in these, not a filter on the walk: walking the category's own index for a town
     // with few pieces read every entry of the category (all of it when the town had none).
     ...listingIndexes('products_listing_location', [t.categoryId, t.location], t),
+    // A district is a place in these, like a town: a category's listing of one district walks its own.
+    ...listingIndexes('products_listing_district', [t.categoryId, t.district], t),
+    // Across categories, newest first: one district, and one area (few pieces, its rows read directly).
+    index('products_district_date_idx')
+      .on(t.district, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.sellerId)
+      .where(sql`status = 'available' and deleted_at is null`),
+    index('products_area_date_idx')
+      .on(t.area, t.postedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId)
+      .where(sql`area is not null and status = 'available' and deleted_at is null`),
     // Counting a category's listings reads this index only (seller_id for the removed-seller check).
     index('products_listing_count_idx')
       .on(t.categoryId, t.sellerId)

@@ -25,6 +25,9 @@ export interface ListingState {
   maxPrice: string;
   condition: Condition | '';
   location: Location | '';
+  /** Ids of a district and an area (`@furniture-mart/shared/places`); the server checks they cascade. */
+  district: string;
+  area: string;
   /** Search page only: a category id or slug. */
   category: string;
   /** "1": only pieces that fit the buyer's saved home. */
@@ -35,7 +38,7 @@ export interface ListingState {
 
 export type ListingFilters = Pick<
   ListingState,
-  'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'category' | 'fits'
+  'q' | 'minPrice' | 'maxPrice' | 'condition' | 'location' | 'district' | 'area' | 'category' | 'fits'
 >;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -44,6 +47,12 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 const amount = (value: string | null) => {
   const text = value?.trim() ?? '';
   return text && isAmountText(text) ? text : '';
+};
+
+/** A place's id as the data writes it (a slug), else nothing. */
+const placeId = (value: string | null) => {
+  const text = value?.trim() ?? '';
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text) && text.length <= 80 ? text : '';
 };
 
 const positiveInt = (value: string | null, fallback: number, max: number) => {
@@ -62,6 +71,8 @@ export function readListingState(params: URLSearchParams): ListingState {
     maxPrice: isInvertedPriceRange(minPrice, maxPrice) ? '' : maxPrice,
     condition: oneOf(conditions, params.get('condition')),
     location: oneOf(locations, params.get('location')),
+    district: placeId(params.get('district')),
+    area: placeId(params.get('area')),
     category: (params.get('category') ?? '').trim().slice(0, 64),
     fits: params.get('fits') === '1' ? '1' : '',
     page: positiveInt(params.get('page'), 1, 100_000),
@@ -79,6 +90,8 @@ export function listingParams(state: ListingState): URLSearchParams {
     ['maxPrice', state.maxPrice],
     ['condition', state.condition],
     ['location', state.location],
+    ['district', state.district],
+    ['area', state.area],
     ['fits', state.fits],
     ['sort', state.sort],
     ['page', state.page > 1 ? state.page : ''],
@@ -96,6 +109,8 @@ export function hasActiveFilters(state: ListingState): boolean {
     state.maxPrice ||
     state.condition ||
     state.location ||
+    state.district ||
+    state.area ||
     state.fits,
   );
 }
@@ -132,6 +147,8 @@ export function useListingState() {
         maxPrice: '',
         condition: '',
         location: '',
+        district: '',
+        area: '',
         fits: '',
         page: 1,
       }),

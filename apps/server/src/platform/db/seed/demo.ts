@@ -10,6 +10,7 @@ import { advisoryLocks } from '../client.js';
 import { processImage } from '../../images/pipeline.js';
 import { photoFileColumns, photoFiles, stablePhotoFileKeys } from '../../images/photo-files.js';
 import { closeUpSvg, furnitureSvg, palettes } from './illustrations.js';
+import { areasOf, findDistrict } from '@furniture-mart/shared/places';
 import { DEMO_PASSWORD, demoAccounts, demoProducts, type DemoProduct } from './demo-data.js';
 import { checklistOf, demoEvidence } from './demo-evidence.js';
 
@@ -102,6 +103,7 @@ async function seedDemoUnlocked(app: FastifyInstance): Promise<void> {
           description: item.description,
           phone: '+8801711000' + String(100 + index).slice(-3),
           location: item.location,
+          ...demoPlace(item.location, index),
           condition: item.condition,
           originalPriceCents: item.original * 100,
           sellingPriceCents: item.price * 100,
@@ -178,4 +180,17 @@ async function storeIllustration(
   for (const [key, data] of photoFiles(keys, processed))
     await app.services.images.put(key, data, 'image/webp');
   return photoFileColumns(keys, processed);
+}
+
+/**
+ * A demo piece's district: its division's home district (Khulna in Khulna); in the two cities with
+ * thanas, one of the first few, so filters by area have something to show.
+ */
+function demoPlace(division: string, index: number): { district: string; area: string | null } {
+  // Chittagong division's home district is Chattogram (decision 0040); the others share its name.
+  const home = findDistrict(division === 'Chittagong' ? 'chattogram' : division.toLowerCase())!;
+  const thanas = areasOf(home.id)
+    .filter((area) => area.kind === 'thana')
+    .slice(0, 4);
+  return { district: home.id, area: thanas.length > 0 ? thanas[index % thanas.length]!.id : null };
 }

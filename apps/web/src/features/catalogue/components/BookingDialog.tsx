@@ -5,7 +5,9 @@ import { notify } from '../../../components/ui/Toasts';
 import {
   bookingCreateBodyIn,
   formatMoney,
+  currentLocale,
   messages,
+  placeNameText,
   t,
   type Me,
   type ProductCard,
@@ -13,6 +15,7 @@ import {
 import { phoneSchema, type PhoneRegion } from '@furniture-mart/shared/phones';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
+import { usePlaces } from '../../../components/ui/PlaceFields';
 import { TextField } from '../../../components/ui/Field';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage } from '../../../lib/api';
@@ -24,10 +27,32 @@ import { useCreateBooking } from '../productActionsApi';
 const readOnlyClass = 'bg-base-200 text-base-content/85 cursor-default';
 
 interface BookingDialogProps {
-  product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents'>;
+  product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents' | 'placeName' | 'district' | 'area'>;
   me: Me;
   onClose: () => void;
   returnFocusRef: RefObject<HTMLElement | null>;
+}
+
+/** At most this many places are offered to meet at. */
+const MEETING_PLACES = 5;
+
+/**
+ * Where to meet, the listing's own place first ("Mirpur, Dhaka"), then the other areas of its district
+ * ("Pallabi, Dhaka"), in the page's language.
+ */
+function useMeetingPlaces(product: BookingDialogProps['product']): string[] {
+  const places = usePlaces();
+  const own = placeNameText(product.placeName);
+  if (!product.district) return own ? [own] : [];
+  const language = currentLocale() === 'bn' ? 'bn' : 'en';
+  const district = places?.findDistrict(product.district);
+  const nearby = district
+    ? places!
+        .areasOf(district.id)
+        .filter((area) => area.id !== product.area)
+        .map((area) => `${area.name[language]}, ${district.name[language]}`)
+    : [];
+  return [...new Set([own, ...nearby])].slice(0, MEETING_PLACES);
 }
 
 /** Book Now: what is being booked and by whom (read-only), and how to reach the buyer to meet. */
@@ -42,7 +67,8 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm({
     resolver,
     defaultValues: { productId: product.id, phone: '', meetingLocation: '' },
@@ -61,6 +87,7 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
     onClose();
   });
 
+  const meetingPlaces = useMeetingPlaces(product);
   const price = config.data ? formatMoney(product.sellingPriceCents, config.data.currency) : '';
 
   return (
@@ -106,6 +133,28 @@ export function BookingDialog({ product, me, onClose, returnFocusRef }: BookingD
             error={errors.meetingLocation?.message}
             {...register('meetingLocation')}
           />
+          {meetingPlaces.length > 0 ? (
+            <div className="sm:col-span-2" role="group" aria-label={t('places.meetingSuggestions')}>
+              <p className="mb-1.5 text-sm text-base-content/70" aria-hidden="true">
+                {t('places.meetingSuggestions')}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {meetingPlaces.map((place) => (
+                  <button
+                    key={place}
+                    type="button"
+                    className="btn btn-outline btn-xs"
+                    aria-label={t('places.meetIn', { place })}
+                    onClick={() =>
+                      setValue('meetingLocation', place, { shouldDirty: true, shouldValidate: isSubmitted })
+                    }
+                  >
+                    {place}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
         </div>
         <Alert tone="error">{formError}</Alert>
         <SubmitButton

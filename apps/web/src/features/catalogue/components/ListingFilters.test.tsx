@@ -11,6 +11,8 @@ const empty: Filters = {
   maxPrice: '',
   condition: '',
   location: '',
+  district: '',
+  area: '',
   category: '',
   fits: '',
 };
@@ -41,7 +43,11 @@ describe('ListingFilters', () => {
     await userEvent.clear(screen.getByLabelText('Search'));
     await userEvent.type(screen.getByLabelText('Search'), '  teak sofa ');
     await userEvent.type(screen.getByLabelText('Min price ($)'), '1,250.50');
-    await userEvent.selectOptions(screen.getByLabelText('Location'), 'Dhaka');
+    // Division, district and area cascade.
+    await userEvent.selectOptions(screen.getByLabelText('Division'), 'Dhaka');
+    await waitFor(() => expect(screen.getByLabelText('District')).toBeEnabled());
+    await userEvent.selectOptions(screen.getByLabelText('District'), 'dhaka');
+    await userEvent.selectOptions(screen.getByLabelText('Area'), 'dhaka-mirpur');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(onApply).toHaveBeenCalledOnce());
@@ -51,6 +57,8 @@ describe('ListingFilters', () => {
       maxPrice: '',
       condition: 'good',
       location: 'Dhaka',
+      district: 'dhaka',
+      area: 'dhaka-mirpur',
       category: '',
       fits: '',
     });

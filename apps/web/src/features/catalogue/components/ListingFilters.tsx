@@ -3,18 +3,27 @@ import {
   categoryName,
   conditions,
   currencySymbol,
-  locationLabel,
   formatNumber,
-  locations,
   t,
   type Category,
 } from '@furniture-mart/shared';
 import { Dialog } from '../../../components/ui/Dialog';
 import { SelectField, TextField } from '../../../components/ui/Field';
+import { PlaceFields, type PlaceValue } from '../../../components/ui/PlaceFields';
 import type { ListingFilters as Filters } from '../listingState';
 import { conditionLabels } from './conditionLabel';
 
-const fields = ['q', 'category', 'minPrice', 'maxPrice', 'condition', 'location', 'fits'] as const;
+const fields = [
+  'q',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'condition',
+  'location',
+  'district',
+  'area',
+  'fits',
+] as const;
 
 /** What the form holds now; a field the form does not show is empty. */
 function readForm(form: HTMLFormElement): Filters {
@@ -30,6 +39,8 @@ function readForm(form: HTMLFormElement): Filters {
     maxPrice: read('maxPrice'),
     condition: read('condition') as Filters['condition'],
     location: read('location') as Filters['location'],
+    district: read('district'),
+    area: read('area'),
     fits: read('fits') === '1' ? '1' : '',
   };
 }
@@ -40,8 +51,6 @@ const check = async (form: HTMLFormElement) => (await import('../validation')).c
 // Read when the form renders, so the labels are in the page's language.
 const conditionOptions = () =>
   conditions.map((condition) => ({ value: condition, label: conditionLabels[condition] }));
-const locationOptions = () =>
-  locations.map((location) => ({ value: location, label: locationLabel(location) }));
 
 interface ListingFiltersProps {
   /** The filters in the URL; the form starts from them. */
@@ -82,6 +91,12 @@ function FiltersForm({
   // A plain form rather than the form library: its fields are read once, on submit, and the library
   // would re-render the form as it comes to life on every listing page.
   const [errors, setErrors] = useState<Partial<Record<keyof Filters, string>>>({});
+  // Division, district and area cascade, so the three are held here rather than read from the form alone.
+  const [place, setPlace] = useState<PlaceValue>({
+    division: value.location,
+    district: value.district,
+    area: value.area,
+  });
   const active = Object.values(value).some(Boolean);
   const symbol = currencySymbol(currency ?? 'USD');
 
@@ -116,7 +131,7 @@ function FiltersForm({
       onChange={(event) => void recheck(event)}
       className={inSheet ? '' : 'rounded-box border border-base-300 bg-base-200/50 p-4 sm:p-5'}
     >
-      <div className={`grid grid-cols-2 gap-4 ${categories ? 'lg:grid-cols-7' : 'lg:grid-cols-6'}`}>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <TextField
           label={t('filters.search')}
           type="search"
@@ -130,7 +145,7 @@ function FiltersForm({
         {categories ? (
           <SelectField
             label={t('filters.category')}
-            className="col-span-2 lg:col-span-1"
+            className="col-span-2"
             options={categories.map((category) => ({
               value: category.slug,
               label: categoryName(category.slug, category.title),
@@ -167,13 +182,21 @@ function FiltersForm({
           name="condition"
           defaultValue={value.condition}
         />
-        <SelectField
-          label={t('filters.location')}
-          options={locationOptions()}
-          emptyOption={{ label: t('filters.anywhere'), selectable: true }}
-          error={errors.location}
-          name="location"
-          defaultValue={value.location}
+        <PlaceFields
+          value={place}
+          onChange={setPlace}
+          names={{ division: 'location', district: 'district', area: 'area' }}
+          labels={{
+            division: t('places.division'),
+            district: t('places.district'),
+            area: t('places.area'),
+          }}
+          empty={{
+            division: { label: t('filters.anywhere'), selectable: true },
+            district: { label: t('places.anyDistrict'), selectable: true },
+            area: { label: t('places.anyArea'), selectable: true },
+          }}
+          errors={{ division: errors.location, district: errors.district, area: errors.area }}
         />
       </div>
       <details className="mt-3 text-sm">

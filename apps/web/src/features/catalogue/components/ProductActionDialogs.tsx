@@ -37,7 +37,7 @@ export interface ProductActionDialogs {
 }
 
 export function useProductActionDialogs(
-  product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents'>,
+  product: Pick<ProductCard, 'id' | 'title' | 'sellingPriceCents' | 'placeName' | 'district' | 'area'>,
   me: Me | null,
 ): ProductActionDialogs {
   const [open, setOpen] = useState<'book' | 'report' | null>(null);

@@ -17,7 +17,7 @@ import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
 import { ProductCardActions } from './ProductCardActions';
 import { WasPrice } from './WasPrice';
-import { formatNumber, locationLabel, t } from '@furniture-mart/shared';
+import { formatNumber, placeNameText, t } from '@furniture-mart/shared';
 
 // The details dialog (and the dialog kit with it) loads when someone is about to open one, not with
 // every page that shows cards.
@@ -89,7 +89,7 @@ export function ProductCard({
         <p className="flex items-center gap-1.5 text-sm text-base-content/75">
           <PinIcon />
           <span className="sr-only">{t('product.locationLabel')} </span>
-          {locationLabel(product.location)}
+          {placeNameText(product.placeName)}
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div>

@@ -7,7 +7,7 @@ import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
-import { formatNumber, locationLabel, sizeText, t } from '@furniture-mart/shared';
+import { formatNumber, placeNameText, sizeText, t } from '@furniture-mart/shared';
 
 interface ProductDetailsDialogProps {
   product: ProductCard;
@@ -87,7 +87,7 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
         <p className="whitespace-pre-line text-base-content/90">{product.description}</p>
         <dl className="grid gap-y-2 text-sm">
           <DetailRow label={t('filters.condition')}>{conditionLabels[product.condition]}</DetailRow>
-          <DetailRow label={t('filters.location')}>{locationLabel(product.location)}</DetailRow>
+          <DetailRow label={t('filters.location')}>{placeNameText(product.placeName)}</DetailRow>
           <DetailRow label={t('product.yearsUsed')}>{formatNumber(product.yearsUsed)}</DetailRow>
           <DetailRow label={t('product.posted')}>
             <PostDate date={product.postedAt} />

@@ -62,6 +62,8 @@ export function ProductListing({
           maxPrice: state.maxPrice,
           condition: state.condition,
           location: state.location,
+          district: state.district,
+          area: state.area,
           category: state.category,
           fits: state.fits,
         }}

@@ -1,7 +1,7 @@
 import {
   conditions,
   formatMoney,
-  locationLabel,
+  placeNameText,
   minorToAmountString,
   t,
   type ProductPage,
@@ -83,7 +83,7 @@ function summary(product: ProductPage): string {
     condition: conditions.includes(product.condition)
       ? conditionLabels[product.condition]
       : product.condition,
-    location: locationLabel(product.location),
+    location: placeNameText(product.placeName),
     price: formatMoney(product.sellingPriceCents, product.currency),
   });
   const text = `${line}. ${product.description.replace(/\s+/g, ' ').trim()}`;

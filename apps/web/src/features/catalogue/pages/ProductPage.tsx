@@ -25,7 +25,7 @@ import { ProductMeta } from '../components/ProductMeta';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { WasPrice } from '../components/WasPrice';
 import { useProductPage, useToggleFavourite } from '../productApi';
-import { categoryName, formatNumber, locationLabel, sizeText, t } from '@furniture-mart/shared';
+import { categoryName, formatNumber, placeNameText, sizeText, t } from '@furniture-mart/shared';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -122,7 +122,7 @@ function ProductDetails({ product }: { product: ProductPageData }) {
               <Price cents={product.originalPriceCents} currency={product.currency} strike />
             </Detail>
             <Detail term={t('product.yearsUsed')}>{formatNumber(product.yearsUsed)}</Detail>
-            <Detail term={t('filters.location')}>{locationLabel(product.location)}</Detail>
+            <Detail term={t('filters.location')}>{placeNameText(product.placeName)}</Detail>
             <Detail term={t('product.posted')}>
               <PostDate date={product.postedAt} />
             </Detail>

@@ -124,7 +124,7 @@ export function MyProductsTable({
             <Link to={`/products/${row.id}`} className="link link-hover font-medium">
               {row.title}
             </Link>
-            {row.needsMeasurements || row.needsEvidence ? (
+            {row.needsMeasurements || row.needsEvidence || row.needsDistrict ? (
               <div className="mt-1 flex flex-wrap gap-1">
                 {row.needsMeasurements ? (
                   <Link
@@ -142,6 +142,15 @@ export function MyProductsTable({
                     aria-label={t('myProducts.addEvidenceName', { title: row.title })}
                   >
                     {t('myProducts.addEvidence')}
+                  </Link>
+                ) : null}
+                {row.needsDistrict ? (
+                  <Link
+                    to={`/dashboard/products/${row.id}/edit`}
+                    className="badge badge-warning badge-soft hover:underline"
+                    aria-label={t('places.addDistrictName', { title: row.title })}
+                  >
+                    {t('places.addDistrict')}
                   </Link>
                 ) : null}
               </div>

@@ -6,7 +6,6 @@ import { notify } from '../../../components/ui/Toasts';
 import {
   conditions,
   fromMillimetres,
-  locations,
   messages,
   minorToAmountString,
   productCreateRequestIn,
@@ -20,6 +19,7 @@ import { formatPhone, phoneSchema, type PhoneRegion } from '@furniture-mart/shar
 import { Alert } from '../../../components/ui/Alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { PlaceFields, type PlaceValue } from '../../../components/ui/PlaceFields';
 import { errorMessage } from '../../../lib/api';
 import { useCategories } from '../../../lib/catalogue';
 import { applyServerFieldErrors } from '../../../lib/forms';
@@ -28,14 +28,7 @@ import { useCreateProduct, useEditProduct } from '../api';
 import { PhotoPicker } from './PhotoPicker';
 import { ConditionEvidence, type EvidenceValues } from './ConditionEvidence';
 import { usePhotoUploads } from './usePhotoUploads';
-import {
-  categoryName,
-  conditionLabel,
-  currencySymbol,
-  lengthUnitLabels,
-  locationLabel,
-  t,
-} from '@furniture-mart/shared';
+import { categoryName, conditionLabel, currencySymbol, lengthUnitLabels, t } from '@furniture-mart/shared';
 
 const fieldNames = [
   'title',
@@ -45,6 +38,8 @@ const fieldNames = [
   'yearsUsed',
   'description',
   'location',
+  'district',
+  'area',
   'condition',
   'categoryId',
   'photoIds',
@@ -100,6 +95,8 @@ const emptyForm = {
   yearsUsed: '',
   description: '',
   location: '',
+  district: '',
+  area: '',
   condition: '',
   categoryId: '',
   photoIds: [],
@@ -109,7 +106,6 @@ const emptyForm = {
 } as unknown as FormValues;
 
 // Read when the form renders, so the labels are in the page's language.
-const locationOptions = () => locations.map((value) => ({ value, label: locationLabel(value) }));
 const conditionOptions = () => conditions.map((value) => ({ value, label: conditionLabel(value) }));
 
 /** The form's values of a product being edited, as the seller typed them when adding it (the phone grouped). */
@@ -124,6 +120,9 @@ function valuesOf(product: ProductPage, region: PhoneRegion): FormValues {
     yearsUsed: String(product.yearsUsed),
     description: product.description,
     location: product.location,
+    // A listing from before districts were asked has none: the form asks for it (decision 0042).
+    district: product.district ?? '',
+    area: product.area ?? '',
     condition: product.condition,
     categoryId: product.category.id,
     photoIds: product.photos.map((photo) => photo.id),
@@ -186,6 +185,13 @@ export function ProductForm({ editing }: ProductFormProps) {
   const chosenCategory = useWatch({ control, name: 'categoryId' });
   const unit = useWatch({ control, name: 'dimensions.unit' });
   const condition = useWatch({ control, name: 'condition' }) as FormValues['condition'] | '';
+  const [division, district, area] = useWatch({ control, name: ['location', 'district', 'area'] });
+  const choosePlace = (next: PlaceValue) => {
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    setValue('location', next.division as FormValues['location'], options);
+    setValue('district', next.district, options);
+    setValue('area', next.area, options);
+  };
   const measured = categories.data?.find((category) => category.id === chosenCategory)?.measured ?? false;
 
   // The form submits the ids of the photos that finished uploading, in the order shown (cover first).
@@ -308,12 +314,27 @@ export function ProductForm({ editing }: ProductFormProps) {
           error={errors.yearsUsed?.message}
           {...register('yearsUsed')}
         />
-        <SelectField
-          label={t('filters.location')}
-          emptyOption={{ label: t('productForm.chooseLocation') }}
-          options={locationOptions()}
-          error={errors.location?.message}
-          {...register('location')}
+        <PlaceFields
+          value={{ division: (division ?? '') as PlaceValue['division'], district, area: area ?? '' }}
+          onChange={choosePlace}
+          names={{ division: 'location', district: 'district', area: 'area' }}
+          labels={{
+            division: t('places.division'),
+            district: t('places.district'),
+            area: t('places.area'),
+          }}
+          empty={{
+            division: { label: t('productForm.chooseLocation') },
+            district: { label: t('places.pickDistrict') },
+            area: { label: t('places.noArea') },
+          }}
+          errors={{
+            division: errors.location?.message,
+            district: errors.district?.message,
+            area: errors.area?.message,
+          }}
+          districtRequired
+          areaHint={t('places.areaHint')}
         />
         <SelectField
           label={t('filters.condition')}

@@ -93,6 +93,9 @@ export function MyProductsPage() {
           {data?.items.some((item) => item.needsEvidence) ? (
             <Alert tone="warning">{t('myProducts.needsEvidence')}</Alert>
           ) : null}
+          {data?.items.some((item) => item.needsDistrict) ? (
+            <Alert tone="warning">{t('places.needsDistrict')}</Alert>
+          ) : null}
           <MyProductsTable
             rows={data?.items ?? []}
             firstNumber={(page - 1) * MY_PRODUCTS_PAGE_SIZE + 1}

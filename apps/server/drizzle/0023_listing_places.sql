@@ -1,0 +1,7 @@
+ALTER TABLE "products" ADD COLUMN "district" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "area" text;--> statement-breakpoint
+CREATE INDEX "products_listing_district_date_idx" ON "products" USING btree ("category_id","district","posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"seller_id","selling_price_cents","condition","location") WHERE status = 'available' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_listing_district_price_idx" ON "products" USING btree ("category_id","district","selling_price_cents","posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"seller_id","condition","location") WHERE status = 'available' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_listing_district_price_desc_idx" ON "products" USING btree ("category_id","district","selling_price_cents" DESC NULLS FIRST,"posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"seller_id","condition","location") WHERE status = 'available' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_district_date_idx" ON "products" USING btree ("district","posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"category_id","seller_id") WHERE status = 'available' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_area_date_idx" ON "products" USING btree ("area","posted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"category_id") WHERE area is not null and status = 'available' and deleted_at is null;
