@@ -60,6 +60,8 @@ export const productCreateRequest = z.object({
   photoIds: photoIdsSchema,
   /** Required (by the server) in a category of bulky pieces; null or absent is "not measured". */
   dimensions: dimensionsField.optional(),
+  /** The seller takes cash at pickup (decision 0090); absent at creation is no. */
+  acceptsCash: z.boolean().optional(),
 });
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
@@ -195,6 +197,8 @@ export const productPageSchema = z.object({
   fit: homeFitSchema.nullable(),
   photos: z.array(productPhotoSchema),
   status: z.enum(productPageStatuses),
+  /** The seller takes cash at pickup (when the shop allows cash at all). */
+  acceptsCash: z.boolean(),
   seller: sellerCardSchema,
   /** What the signed-in caller can do with it. */
   viewer: z.object({

@@ -63,6 +63,7 @@ export class ProductsService {
           currency: this.deps.config.CURRENCY,
           yearsUsed: input.yearsUsed,
           ...dimensionValues(input.dimensions),
+          acceptsCash: input.acceptsCash ?? false,
         })
         .returning({ id: products.id });
 
@@ -94,6 +95,7 @@ export class ProductsService {
     const newPrice = input.sellingPriceCents;
     if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
     if (input.dimensions !== undefined) Object.assign(changes, dimensionValues(input.dimensions));
+    if (input.acceptsCash !== undefined) changes.acceptsCash = input.acceptsCash;
 
     // The lowest price of the last 14 days: what cards show as "was", and what a drop must beat to be news.
     let wasCents = 0;
