@@ -97,6 +97,8 @@ export const publicConfigSchema = z.object({
     /** The ways to pay the shop allows (PAYMENT_METHODS); a listing may allow fewer. */
     methods: z.array(z.enum(paymentMethods)),
     wallet: z.enum(walletProviderNames),
+    /** How long a cash reservation holds a piece (CASH_HOLD_HOURS). */
+    cashHoldHours: z.number(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

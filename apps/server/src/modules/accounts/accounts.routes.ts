@@ -217,6 +217,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         publishableKey: app.services.cardProvider.publishableKey,
         methods: app.config.PAYMENT_METHODS,
         wallet: app.services.walletProvider.name as 'wallet_sandbox' | 'bkash',
+        cashHoldHours: app.config.CASH_HOLD_HOURS,
       },
     }),
   );

@@ -428,6 +428,7 @@ describe('a successful payment', () => {
       publishableKey: null,
       methods: ['card', 'wallet', 'cash'],
       wallet: 'wallet_sandbox',
+      cashHoldHours: 48,
     });
   });
 });

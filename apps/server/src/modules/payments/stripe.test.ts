@@ -172,6 +172,7 @@ describe('Stripe checkout', () => {
       publishableKey: PUBLISHABLE_KEY,
       methods: ['card', 'wallet', 'cash'],
       wallet: 'wallet_sandbox',
+      cashHoldHours: 48,
     });
   });
 

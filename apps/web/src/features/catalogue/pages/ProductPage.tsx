@@ -272,7 +272,11 @@ function ProductActions({ product }: { product: ProductPageData }) {
       </div>
       {product.status === 'available' || viewer.booking ? null : (
         <p className="text-sm text-base-content/70">
-          {product.status === 'sold' ? t('productPage.sold') : t('productPage.beingPaid')}
+          {product.status === 'sold'
+            ? t('productPage.sold')
+            : product.status === 'reserved'
+              ? t('productPage.reserved')
+              : t('productPage.beingPaid')}
         </p>
       )}
       <AskSeller product={product} />

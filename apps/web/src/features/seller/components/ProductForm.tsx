@@ -47,6 +47,7 @@ const fieldNames = [
   'categoryId',
   'photoIds',
   'dimensions',
+  'acceptsCash',
 ] as const satisfies readonly Path<FormValues>[];
 
 /** Where the server may put an error of the measures: the group, or one of its boxes. */
@@ -96,6 +97,7 @@ const emptyForm = {
   categoryId: '',
   photoIds: [],
   dimensions: noDimensions,
+  acceptsCash: false,
 } as unknown as FormValues;
 
 // Read when the form renders, so the labels are in the page's language.
@@ -126,6 +128,7 @@ function valuesOf(product: ProductPage, region: PhoneRegion): FormValues {
       weightKg: dimensions.weightKg === null ? '' : String(dimensions.weightKg),
       comesApart: dimensions.comesApart,
     },
+    acceptsCash: product.acceptsCash,
   } as FormValues;
 }
 
@@ -397,6 +400,16 @@ export function ProductForm({ editing }: ProductFormProps) {
       />
 
       <PhotoPicker uploads={uploads} error={photoError} />
+
+      {config?.payments.methods.includes('cash') ? (
+        <div className="space-y-1">
+          <label className="flex items-center gap-3">
+            <input type="checkbox" className="toggle toggle-primary" {...register('acceptsCash')} />
+            <span className="font-medium">{t('cash.acceptsLabel')}</span>
+          </label>
+          <p className="text-sm text-base-content/70">{t('cash.acceptsHelp')}</p>
+        </div>
+      ) : null}
 
       <TextField
         label={t('booking.email')}
