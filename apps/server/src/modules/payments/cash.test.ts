@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { cancelReasons } from '@furniture-mart/shared';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
-import { bookings } from '../../platform/db/schema.js';
+import { bookings, mailOutbox } from '../../platform/db/schema.js';
 import {
   bookingRow,
   insertBooking,
@@ -158,6 +158,13 @@ describe('the handoff', () => {
     expect(payment).toMatchObject({ provider: 'cash', amountCents: product.sellingPriceCents });
     expect((await productRow(db(), product.id)).status).toBe('sold');
     expect((await bookingRow(db(), losingBooking)).status).toBe('cancelled');
+    // The mails say how it was paid.
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${bookingId}:completed:seller`));
+    expect(mail!.textBody).toContain('Paid by');
+    expect(mail!.textBody).toContain('Cash at pickup');
 
     const again = await seller.client.post(`/api/bookings/${bookingId}/handoff`, { code });
     expect(again.statusCode).toBe(409);

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, signUp, TEST_ORIGIN, type TestContext, type TestUser } from '../../../test/helpers/app.js';
-import { paymentIntents, refunds } from '../../platform/db/schema.js';
+import { mailOutbox, paymentIntents, refunds } from '../../platform/db/schema.js';
 import { BkashPaymentProvider, fromAmount, toAmount } from '../../platform/card-providers/bkash.js';
 import { WALLET_CALLBACK_PATH } from '../../platform/card-providers/create-provider.js';
 import { FakeBkash, fakeBkashCredentials } from './testing/fake-bkash.js';
@@ -169,6 +169,11 @@ describe('the callback', () => {
     expect(booking.handoffCode).toMatch(/^\d{6}$/);
     const [payment] = await paymentsOf(db(), bookingId);
     expect(payment).toMatchObject({ provider: 'bkash', transactionId: paymentId, amountCents: 1_234_50 });
+    const [receipt] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${bookingId}:paid:buyer`));
+    expect(receipt!.textBody).toContain('Mobile wallet (bKash)');
     const order = await buyer.client.get(`/api/bookings/${bookingId}`);
     expect(order.json()).toMatchObject({ status: 'paid', paymentMethod: 'wallet', reservedUntil: null });
   });
