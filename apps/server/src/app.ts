@@ -35,10 +35,7 @@ import { createServices, type Services } from './services.js';
 import type { ImageStore } from './platform/images/store.js';
 import { createImageStore } from './platform/images/create-store.js';
 import type { PaymentProvider } from './platform/card-providers/provider.js';
-import {
-  createPaymentProvider,
-  createWalletProvider,
-} from './platform/card-providers/create-provider.js';
+import { createPaymentProvider, createWalletProvider } from './platform/card-providers/create-provider.js';
 import { registerModules } from './modules/index.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
@@ -151,11 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'release',
     'refund',
   ]);
-  const walletProvider = spansOf(
-    deps.walletProvider ?? (await createWalletProvider(config)),
-    'wallet',
-    ['createIntent', 'retrieveIntent', 'execute', 'capture', 'release', 'refund'],
-  );
+  const walletProvider = spansOf(deps.walletProvider ?? (await createWalletProvider(config)), 'wallet', [
+    'createIntent',
+    'retrieveIntent',
+    'execute',
+    'capture',
+    'release',
+    'refund',
+  ]);
   const mail = spansOf(deps.mail ?? createMailTransport(config.SMTP_URL), 'mail', ['send']);
   app.decorate('config', config);
   app.decorate('database', database);

@@ -129,12 +129,26 @@ export const configSchema = z.object({
   PAYMENT_METHODS: z.preprocess(
     (value) =>
       typeof value === 'string' && value.trim()
-        ? [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]
+        ? [
+            ...new Set(
+              value
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean),
+            ),
+          ]
         : undefined,
-    z.array(z.enum(paymentMethods)).min(1).default([...paymentMethods]),
+    z
+      .array(z.enum(paymentMethods))
+      .min(1)
+      .default([...paymentMethods]),
   ),
   /** How long a cash reservation holds the piece for its buyer before it lapses. */
-  CASH_HOLD_HOURS: z.coerce.number().min(1).max(24 * 14).default(48),
+  CASH_HOLD_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),

@@ -110,8 +110,10 @@ test.describe.serial('wallet and cash', () => {
     const code = (await page.getByTestId('handoff-code').innerText()).trim();
     expect(code).toMatch(/^\d{6}$/);
     await expect(page.getByTestId('reserved-until')).toBeVisible();
-    await expect(page.getByText('nothing is charged online and nothing can be refunded online')).toBeVisible();
-    await expect(page.getByTestId('paid-by')).toHaveText('Paid by: Cash at pickup');
+    await expect(
+      page.getByText('nothing is charged online and nothing can be refunded online'),
+    ).toBeVisible();
+    await expect(page.getByTestId('paid-by')).toHaveText('Payment: Cash at pickup');
     await screenshotBothWidths(page, 'cash-reserved');
 
     // Another buyer sees the piece as reserved.
@@ -129,7 +131,7 @@ test.describe.serial('wallet and cash', () => {
     await sellerPage.getByLabel('Code from the buyer').fill(code);
     await sellerPage.getByRole('button', { name: 'Confirm handoff' }).click();
     await expect(sellerPage.getByText('Handoff confirmed: the order is completed.')).toBeVisible();
-    await expect(sellerPage.getByTestId('paid-by')).toHaveText('Paid by: Cash at pickup');
+    await expect(sellerPage.getByTestId('paid-by')).toHaveText('Payment: Cash at pickup');
     await screenshotBothWidths(sellerPage, 'cash-completed-seller');
     await sellerPage.close();
     await page.close();

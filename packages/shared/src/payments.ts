@@ -234,4 +234,3 @@ export type WalletSandboxApprove = z.input<typeof walletSandboxApproveBody>;
 
 /** The sandbox page sends the buyer on to this address (the callback, as the real wallet would). */
 export const walletSandboxAnswerSchema = z.object({ redirectUrl: z.string() });
-

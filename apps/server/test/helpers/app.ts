@@ -27,9 +27,7 @@ export interface TestContext {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<
-    Pick<AppDeps, 'images' | 'cardProvider' | 'walletProvider' | 'serveWebApp' | 'onRoute'>
-  > = {},
+  deps: Partial<Pick<AppDeps, 'images' | 'cardProvider' | 'walletProvider' | 'serveWebApp' | 'onRoute'>> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-test-'));
   const config = loadConfig({

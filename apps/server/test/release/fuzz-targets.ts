@@ -500,7 +500,10 @@ export const fuzzTargets: FuzzTarget[] = [
     'buyer',
     () =>
       jsonBodyArb({
-        method: lean(fc.constantFrom('card', 'wallet', 'cash'), fc.constantFrom('CARD', 'bkash', '', 'cheque')),
+        method: lean(
+          fc.constantFrom('card', 'wallet', 'cash'),
+          fc.constantFrom('CARD', 'bkash', '', 'cheque'),
+        ),
         amount: price,
         amountCents: price,
         currency: anyText,

@@ -474,7 +474,10 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
   {
     name: 'POST /api/bookings/:id/checkout (cash)',
     run: async (extra) => {
-      const productId = await world.product(world.seller.id, { sellingPriceCents: 33_300, acceptsCash: true });
+      const productId = await world.product(world.seller.id, {
+        sellingPriceCents: 33_300,
+        acceptsCash: true,
+      });
       const bookingId = await world.booking(productId);
       const res = await post(
         `/api/bookings/${bookingId}/checkout`,

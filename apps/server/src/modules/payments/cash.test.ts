@@ -64,12 +64,20 @@ describe('reserving for cash', () => {
     expect(hours).toBeLessThanOrEqual(48.01);
 
     const booking = await bookingRow(db(), bookingId);
-    expect(booking).toMatchObject({ status: 'reserved', paymentMethod: 'cash', handoffCode: answer.handoffCode });
+    expect(booking).toMatchObject({
+      status: 'reserved',
+      paymentMethod: 'cash',
+      handoffCode: answer.handoffCode,
+    });
     expect((await productRow(db(), product.id)).holdBookingId).toBe(bookingId);
     expect(await paymentsOf(db(), bookingId)).toHaveLength(0);
 
     const order = (await buyer.client.get(`/api/bookings/${bookingId}`)).json();
-    expect(order).toMatchObject({ status: 'reserved', paymentMethod: 'cash', handoffCode: answer.handoffCode });
+    expect(order).toMatchObject({
+      status: 'reserved',
+      paymentMethod: 'cash',
+      handoffCode: answer.handoffCode,
+    });
     expect(order.reservedUntil).toBe(answer.reservedUntil);
     // The seller sees the order but never the code.
     const forSeller = (await seller.client.get(`/api/bookings/${bookingId}`)).json();

@@ -59,7 +59,10 @@ export interface WebhookAnswer {
 
 export class PaymentsService {
   constructor(
-    private readonly deps: Pick<ServiceDeps, 'db' | 'cardProvider' | 'walletProvider' | 'listings' | 'config'>,
+    private readonly deps: Pick<
+      ServiceDeps,
+      'db' | 'cardProvider' | 'walletProvider' | 'listings' | 'config'
+    >,
   ) {}
 
   /**

@@ -78,7 +78,9 @@ describe('the wallet sandbox', () => {
 
   it('a forged success callback for an unapproved sandbox payment marks nothing', async () => {
     const { bookingId, paymentId } = await started();
-    const forged = await buyer.client.get(`/api/payments/wallet/callback?paymentID=${paymentId}&status=success`);
+    const forged = await buyer.client.get(
+      `/api/payments/wallet/callback?paymentID=${paymentId}&status=success`,
+    );
     expect(forged.headers.location).toContain('wallet=failed');
     expect((await bookingRow(db(), bookingId)).status).toBe('booked');
   });
@@ -92,9 +94,13 @@ describe('the wallet sandbox', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.pin).toBe('The wallet PIN is not right.');
-    const missing = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, { decision: 'approve' });
+    const missing = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, {
+      decision: 'approve',
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields.wallet).toBe('Enter your wallet number and PIN to approve the payment.');
+    expect(missing.json().error.fields.wallet).toBe(
+      'Enter your wallet number and PIN to approve the payment.',
+    );
     const poor = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, {
       decision: 'approve',
       wallet: '01711000000',
@@ -107,7 +113,9 @@ describe('the wallet sandbox', () => {
 
   it('cancel sends the buyer back cancelled; a new payment can start', async () => {
     const { bookingId, paymentId } = await started();
-    const cancelled = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, { decision: 'cancel' });
+    const cancelled = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, {
+      decision: 'cancel',
+    });
     const back = await follow(buyer, cancelled.json().redirectUrl);
     expect(back.headers.location).toContain('wallet=cancelled');
     const again = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, { method: 'wallet' });

@@ -4,7 +4,13 @@
  * the same moment have one winner.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TEST_ORIGIN, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TEST_ORIGIN,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../platform/db/schema.js';
 import { BkashPaymentProvider } from '../../platform/card-providers/bkash.js';
@@ -92,7 +98,9 @@ describe('wallet and cash races', () => {
       expect(loser.json().error.code).toBe('SOMEONE_ELSE_PAYING');
       const held = (await productRow(db(), product.id)).holdBookingId;
       expect(held).toBe(cash.statusCode === 200 ? cashBooking : cardBooking);
-      expect((await bookingRow(db(), cashBooking)).status).toBe(cash.statusCode === 200 ? 'reserved' : 'booked');
+      expect((await bookingRow(db(), cashBooking)).status).toBe(
+        cash.statusCode === 200 ? 'reserved' : 'booked',
+      );
       // Clean up so the next round's cash buyer has no reservation.
       if (cash.statusCode === 200) {
         await db()

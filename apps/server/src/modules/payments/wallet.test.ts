@@ -5,7 +5,13 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, signUp, TEST_ORIGIN, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  createTestApp,
+  signUp,
+  TEST_ORIGIN,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { mailOutbox, paymentIntents, refunds } from '../../platform/db/schema.js';
 import { BkashPaymentProvider, fromAmount, toAmount } from '../../platform/card-providers/bkash.js';
 import { WALLET_CALLBACK_PATH } from '../../platform/card-providers/create-provider.js';
@@ -281,7 +287,10 @@ describe('the callback', () => {
 
   it('refuses a callback from someone signed out (401) and bad input (400)', async () => {
     const { paymentId } = await walletCheckout();
-    const anonymous = await ctx.app.inject({ method: 'GET', url: `${WALLET_CALLBACK_PATH}?paymentID=${paymentId}` });
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `${WALLET_CALLBACK_PATH}?paymentID=${paymentId}`,
+    });
     expect(anonymous.statusCode).toBe(401);
     const missing = await buyer.client.get(WALLET_CALLBACK_PATH);
     expect(missing.statusCode).toBe(400);
@@ -318,7 +327,12 @@ describe('refunds', () => {
     const { bookingId, paymentId } = await walletCheckout();
     fake.approve(paymentId);
     await callback(buyer, paymentId);
-    const ref = { intentId: paymentId, amountCents: 1_234_50, currency: 'BDT', idempotencyKey: `k-${bookingId}` };
+    const ref = {
+      intentId: paymentId,
+      amountCents: 1_234_50,
+      currency: 'BDT',
+      idempotencyKey: `k-${bookingId}`,
+    };
     const first = await provider.refund(ref);
     const second = await provider.refund(ref);
     expect(second.id).toBe(first.id);

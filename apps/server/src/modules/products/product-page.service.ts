@@ -80,7 +80,10 @@ function preparePageRead(db: ServiceDeps['db']) {
       favourite: sql<boolean>`exists (select 1 from ${favourites}
         where ${favourites.userId} = ${viewerId} and ${favourites.productId} = ${products.id})`,
       // The caller's latest booking that still leads somewhere: open, paid or handed over.
-      booking: sql<{ id: string; status: 'booked' | 'reserved' | 'paid' | 'completed' } | null>`(select ${jsonObject({
+      booking: sql<{
+        id: string;
+        status: 'booked' | 'reserved' | 'paid' | 'completed';
+      } | null>`(select ${jsonObject({
         id: bookings.id,
         status: bookings.status,
       })} from ${bookings}

@@ -125,7 +125,8 @@ export class WalletSandboxProvider implements PaymentProvider {
       currency: input.currency,
     });
     if (payment.refundId) return { id: payment.refundId };
-    if (payment.status !== 'completed') throw new Error(`sandbox wallet payment ${input.intentId} was not paid`);
+    if (payment.status !== 'completed')
+      throw new Error(`sandbox wallet payment ${input.intentId} was not paid`);
     payment.refundId = `RFD${randomBytes(5).toString('hex').toUpperCase()}`;
     return { id: payment.refundId };
   }

@@ -107,6 +107,9 @@ export function useSandboxWalletPayment(paymentId: string) {
 export function useApproveSandboxWallet(paymentId: string) {
   return useMutation({
     mutationFn: (body: WalletSandboxApprove) =>
-      api.post<{ redirectUrl: string }>(`/api/payments/wallet/sandbox/${encodeURIComponent(paymentId)}`, body),
+      api.post<{ redirectUrl: string }>(
+        `/api/payments/wallet/sandbox/${encodeURIComponent(paymentId)}`,
+        body,
+      ),
   });
 }

@@ -111,7 +111,7 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
     <div className="grid max-w-5xl gap-6 lg:grid-cols-5">
       <div className="space-y-3 lg:col-span-2">
         <OrderSummary booking={booking} amountCents={amountCents} currency={currency} />
-        {holdUntil ? (
+        {holdUntil && method === 'card' ? (
           <p className="text-sm text-base-content/75">
             <MessageWith
               message={(time) => t('payment.heldUntil', { time })}
@@ -257,7 +257,7 @@ function OtherMethod({
         {start.isError ? <Alert tone="error">{errorMessage(start.error)}</Alert> : null}
         <button
           type="button"
-          className="btn btn-primary btn-lg"
+          className="btn btn-primary btn-lg h-auto min-h-12 py-3 leading-snug"
           disabled={start.isPending}
           onClick={() => void go()}
         >
