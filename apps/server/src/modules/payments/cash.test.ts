@@ -111,6 +111,22 @@ describe('reserving for cash', () => {
     expect(res.json().error.fields.method).toBe('Choose how to pay: card, wallet or cash.');
   });
 
+  it('a buyer who deletes the reservation gives the piece back at once (not counted as a lapse)', async () => {
+    const buyer = await signUp(ctx.app, 'buyer');
+    const product = await cashPiece();
+    const { bookingId } = await reserve(buyer, product.id);
+    const removed = await buyer.client.delete(`/api/bookings/${bookingId}`);
+    expect(removed.statusCode).toBe(204);
+    expect(await bookingRow(db(), bookingId)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: cancelReasons.deletedByBuyer,
+    });
+    expect((await productRow(db(), product.id)).holdBookingId).toBeNull();
+    const next = await reserve(buyer, (await cashPiece()).id);
+    expect(next.res.statusCode).toBe(200);
+    await db().update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, next.bookingId));
+  });
+
   it('one reservation at a time per buyer', async () => {
     const buyer = await signUp(ctx.app, 'buyer');
     const first = await reserve(buyer, (await cashPiece()).id);

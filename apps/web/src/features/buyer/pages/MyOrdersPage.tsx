@@ -55,7 +55,7 @@ export function MyOrdersPage() {
 
   // A paid order waiting for its handoff stays: its page holds the code the buyer collects the item with.
   const deleteButton = (booking: Booking) =>
-    booking.status === 'paid' || booking.status === 'reserved' ? (
+    booking.status === 'paid' ? (
       <Link to={`/dashboard/orders/${booking.id}`} className="btn btn-primary btn-outline btn-sm">
         {t('orders.viewOrder')}
       </Link>
