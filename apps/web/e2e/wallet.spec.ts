@@ -115,6 +115,10 @@ test.describe.serial('wallet and cash', () => {
     ).toBeVisible();
     await expect(page.getByTestId('paid-by')).toHaveText('Payment: Cash at pickup');
     await screenshotBothWidths(page, 'cash-reserved');
+    // My Orders says how it is paid.
+    await page.goto('/dashboard/myOrders');
+    const row = page.getByRole('row').filter({ has: page.getByText(cashPiece.title, { exact: true }) });
+    await expect(row.getByTestId('order-paid-by').first()).toHaveText('Payment: Cash at pickup');
 
     // Another buyer sees the piece as reserved.
     const visitor = await page.context().browser()!.newPage({ baseURL: baseURL! });
@@ -123,6 +127,15 @@ test.describe.serial('wallet and cash', () => {
     await visitor.close();
 
     const sellerPage = await seller.context.newPage();
+    // The seller's overview lists it as waiting for the handoff, paid in cash.
+    await sellerPage.goto('/dashboard');
+    await expect(
+      sellerPage
+        .getByRole('listitem')
+        .filter({ hasText: cashPiece.title })
+        .getByText('Payment: Cash at pickup'),
+    ).toBeVisible();
+    await screenshotBothWidths(sellerPage, 'cash-seller-overview');
     await sellerPage.goto(`/dashboard/orders/${bookingId}`);
     await expect(
       sellerPage.getByText('The buyer pays cash at pickup. Enter their code once the cash is in your hand.'),
