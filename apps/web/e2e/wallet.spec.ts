@@ -96,8 +96,10 @@ test.describe.serial('wallet and cash', () => {
   });
 
   test('a buyer reserves with cash; the seller completes it with the code', async ({ baseURL }) => {
-    const bookingId = await bookProduct(cashBuyer, baseURL!, cashPiece.id);
     const page = await cashBuyer.context.newPage();
+    await page.goto(`/products/${cashPiece.id}`);
+    await expect(page.getByTestId('accepts-cash')).toHaveText('The seller takes cash at pickup.');
+    const bookingId = await bookProduct(cashBuyer, baseURL!, cashPiece.id);
     await page.goto(`/dashboard/payment/${bookingId}`);
     const chooser = page.getByRole('group', { name: 'How do you want to pay?' });
     await expect(chooser.getByRole('radio')).toHaveCount(3);

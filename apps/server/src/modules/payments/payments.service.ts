@@ -563,7 +563,8 @@ export class PaymentsService {
 
 function assertPayable(booking: PayableBooking): void {
   // Reserved for cash: paying online instead is for after the reservation is given up.
-  if (booking.status === 'reserved') throw new Conflict(cashMessages.oneAtATime, 'CASH_RESERVATION_EXISTS');
+  if (booking.status === 'reserved')
+    throw new Conflict(cashMessages.reservedNotice, 'CASH_RESERVATION_EXISTS');
   if (booking.status === 'refunded') throw new Conflict(orderMessages.alreadyRefunded, 'ALREADY_REFUNDED');
   if (booking.status === 'cancelled') {
     throw new Conflict(orderCancelledMessage(booking.cancelReason), 'BOOKING_CANCELLED');
