@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { loadCatalogue, translate, type MessageKey, type MessageValues } from '@furniture-mart/shared';
 import { bookProduct, listProduct, signUpPerson, type Listing, type Person } from './support/api';
 import { screenshotBothWidths } from './support/screenshots';
@@ -16,6 +17,14 @@ const stamp = Date.now();
 test.beforeAll(async () => {
   await loadCatalogue('bn');
 });
+
+/** Serious or critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
 
 test.describe.serial('wallet and cash', () => {
   let seller: Person;
@@ -70,6 +79,7 @@ test.describe.serial('wallet and cash', () => {
     await expect(chooser.getByRole('radio', { name: bn('paymentMethod.cash') })).toHaveCount(0);
     await chooser.getByRole('radio', { name: bn('paymentMethod.wallet') }).check();
     await expect(page.getByText(bn('payments.walletHelp'))).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'wallet-choose-bn');
     await page.getByRole('button', { name: new RegExp(`^${bn('payments.payByWallet')}`) }).click();
 
@@ -81,6 +91,7 @@ test.describe.serial('wallet and cash', () => {
     await page.getByLabel(bn('wallet.pinLabel')).fill('99999');
     await page.getByRole('button', { name: bn('wallet.approve') }).click();
     await expect(page.getByText(bn('wallet.wrongPin'))).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'wallet-sandbox-bn');
     await page.getByLabel(bn('wallet.pinLabel')).fill('১২১২১');
     await page.getByRole('button', { name: bn('wallet.approve') }).click();
@@ -116,6 +127,7 @@ test.describe.serial('wallet and cash', () => {
       page.getByText('nothing is charged online and nothing can be refunded online'),
     ).toBeVisible();
     await expect(page.getByTestId('paid-by')).toHaveText('Payment: Cash at pickup');
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'cash-reserved');
     // My Orders says how it is paid.
     await page.goto('/dashboard/myOrders');
