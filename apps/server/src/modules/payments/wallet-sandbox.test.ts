@@ -123,6 +123,28 @@ describe('the wallet sandbox', () => {
     expect(again.json().redirectUrl).not.toContain(paymentId);
   });
 
+  it('a booking paid by card meanwhile: the wallet payment is given back, never a second sale', async () => {
+    const { bookingId, paymentId } = await started();
+    const card = await buyer.client.post(`/api/bookings/${bookingId}/checkout/confirm`, {
+      cardNumber: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'Both Ways',
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const approved = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, {
+      decision: 'approve',
+      wallet: '01711000000',
+      pin: '12121',
+    });
+    await follow(buyer, approved.json().redirectUrl);
+    const payments = await paymentsOf(db(), bookingId);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.provider).toBe('sandbox');
+    const sandbox = ctx.app.services.walletProvider as WalletSandboxProvider;
+    expect(sandbox.find(paymentId)!.refundId).toMatch(/^RFD/);
+  });
+
   it("refunds a seller's cancelled wallet sale through the sandbox exactly once", async () => {
     const { bookingId, paymentId } = await started();
     const approved = await buyer.client.post(`/api/payments/wallet/sandbox/${paymentId}`, {
