@@ -27,8 +27,18 @@ import type { ServiceDeps } from '../deps.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import { bookings, paymentIntents, payments, products, webhookEvents } from '../../platform/db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
-import { CardDeclined, WalletRefused, WalletUnavailable } from '../../platform/card-providers/errors.js';
-import type { CardInput, PaymentProvider, ProviderEvent } from '../../platform/card-providers/provider.js';
+import {
+  CardDeclined,
+  PaymentProviderFailed,
+  WalletRefused,
+  WalletUnavailable,
+} from '../../platform/card-providers/errors.js';
+import type {
+  CardInput,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderIntent,
+} from '../../platform/card-providers/provider.js';
 import { claimCashReservation, lapseDue } from './cash.js';
 import { claimHold, releaseHold } from './hold.js';
 import { ensureIntent, findIntent, refOf, releaseOtherIntents, type IntentRow } from './intents.js';
@@ -111,7 +121,14 @@ export class PaymentsService {
     const provider = this.deps.walletProvider;
     const existing = await findIntent(this.deps.db, provider, booking.id, booking.amountCents);
     if (!existing || existing.status === 'cancelled') return;
-    const remote = await provider.retrieveIntent(refOf(existing));
+    let remote: ProviderIntent;
+    try {
+      remote = await provider.retrieveIntent(refOf(existing));
+    } catch (error) {
+      if (!(error instanceof PaymentProviderFailed)) throw error;
+      // The wallet no longer knows it (expired, or refused our query): it took nothing; start afresh.
+      remote = { ...this.emptyIntent(existing), status: 'cancelled', lastError: error.detail };
+    }
     if (remote.status === 'cancelled') {
       await this.deps.db
         .update(paymentIntents)
@@ -128,6 +145,19 @@ export class PaymentsService {
       if (outcome.changed) this.deps.listings.changed();
       throw new Conflict(paymentMessages.alreadyPaid, 'ALREADY_PAID');
     }
+  }
+
+  private emptyIntent(row: IntentRow): ProviderIntent {
+    return {
+      id: row.providerIntentId,
+      status: 'requires_payment',
+      amountCents: row.amountCents,
+      currency: row.currency,
+      clientSecret: null,
+      card: null,
+      lastError: null,
+      metadata: {},
+    };
   }
 
   private async reserveForCash(viewer: Viewer, booking: PayableBooking): Promise<Checkout> {
@@ -222,8 +252,9 @@ export class PaymentsService {
       });
     } catch (error) {
       if (error instanceof WalletUnavailable) return result('pending');
-      if (!(error instanceof IntentMismatch)) throw error;
-      log?.error({ paymentId, detail: error.detail }, 'wallet payment refused: amount mismatch');
+      if (!(error instanceof PaymentProviderFailed)) throw error;
+      // The amount at the wallet is not the booking's, or the wallet refused our query: never paid.
+      log?.error({ paymentId, detail: error.detail }, 'wallet payment not settled');
       return result('failed');
     }
     switch (outcome.kind) {

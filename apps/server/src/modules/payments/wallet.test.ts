@@ -276,6 +276,18 @@ describe('the callback', () => {
     expect((await bookingRow(db(), bookingId)).status).toBe('paid');
   });
 
+  it('a wallet that no longer knows the payment: failed (never a 500), and a new one can start', async () => {
+    const { bookingId, paymentId } = await walletCheckout();
+    fake.payments.delete(paymentId);
+    const res = await callback(buyer, paymentId);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toContain('wallet=failed');
+    expect((await bookingRow(db(), bookingId)).status).toBe('booked');
+    const again = await buyer.client.post(`/api/bookings/${bookingId}/checkout`, { method: 'wallet' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().redirectUrl).not.toContain(paymentId);
+  });
+
   it('a wallet down at the callback: pending, nothing marked', async () => {
     const { bookingId, paymentId } = await walletCheckout();
     fake.approve(paymentId);

@@ -76,16 +76,18 @@ export class BkashPaymentProvider implements PaymentProvider {
     if (input.currency !== 'BDT') {
       throw new PaymentProviderFailed(`bKash takes BDT only, this booking is in ${input.currency}`);
     }
-    const answer = await this.call('/tokenized/checkout/create', {
-      mode: '0011',
-      payerReference: input.bookingId.slice(0, 32),
-      callbackURL: this.options.callbackUrl,
-      amount: toAmount(input.amountCents),
-      currency: 'BDT',
-      intent: 'sale',
-      // Our idempotency key names the booking and amount: bKash keeps it as the invoice number.
-      merchantInvoiceNumber: input.idempotencyKey.slice(0, 255),
-    });
+    const answer = await failedIfRefused(
+      this.call('/tokenized/checkout/create', {
+        mode: '0011',
+        payerReference: input.bookingId.slice(0, 32),
+        callbackURL: this.options.callbackUrl,
+        amount: toAmount(input.amountCents),
+        currency: 'BDT',
+        intent: 'sale',
+        // Our idempotency key names the booking and amount: bKash keeps it as the invoice number.
+        merchantInvoiceNumber: input.idempotencyKey.slice(0, 255),
+      }),
+    );
     if (typeof answer.paymentID !== 'string' || typeof answer.bkashURL !== 'string') {
       throw new PaymentProviderFailed('bKash create answered without paymentID or bkashURL');
     }
@@ -103,7 +105,9 @@ export class BkashPaymentProvider implements PaymentProvider {
 
   /** bKash's query: the only answer settlement believes. */
   async retrieveIntent(ref: IntentRef): Promise<ProviderIntent> {
-    const answer = await this.call('/tokenized/checkout/payment/status', { paymentID: ref.id });
+    const answer = await failedIfRefused(
+      this.call('/tokenized/checkout/payment/status', { paymentID: ref.id }),
+    );
     return toIntent(ref, answer);
   }
 
@@ -145,7 +149,9 @@ export class BkashPaymentProvider implements PaymentProvider {
   }
 
   async refund(input: RefundInput): Promise<{ id: string }> {
-    const payment = await this.call('/tokenized/checkout/payment/status', { paymentID: input.intentId });
+    const payment = await failedIfRefused(
+      this.call('/tokenized/checkout/payment/status', { paymentID: input.intentId }),
+    );
     const trxID = typeof payment.trxID === 'string' ? payment.trxID : null;
     if (!trxID) throw new PaymentProviderFailed(`bKash payment ${input.intentId} has no transaction`);
     // Refunded already (a retry after a lost answer): bKash's refund status says so, and we stop there.
@@ -158,13 +164,15 @@ export class BkashPaymentProvider implements PaymentProvider {
     } catch (error) {
       if (!(error instanceof WalletRefused && error.walletCode === bkashCodes.refundNotFound)) throw error;
     }
-    const refund = await this.call('/tokenized/checkout/payment/refund', {
-      paymentID: input.intentId,
-      trxID,
-      amount: toAmount(input.amountCents),
-      sku: 'furniture',
-      reason: 'order refunded',
-    });
+    const refund = await failedIfRefused(
+      this.call('/tokenized/checkout/payment/refund', {
+        paymentID: input.intentId,
+        trxID,
+        amount: toAmount(input.amountCents),
+        sku: 'furniture',
+        reason: 'order refunded',
+      }),
+    );
     if (typeof refund.refundTrxID !== 'string') {
       throw new PaymentProviderFailed(`bKash refund of ${input.intentId} answered without refundTrxID`);
     }
@@ -258,6 +266,21 @@ export class BkashPaymentProvider implements PaymentProvider {
     }
     const answer = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as BkashAnswer;
     return { status: response.status, body: answer };
+  }
+}
+
+/**
+ * bKash refusing anything but execute is a request of ours it would not take (a bug, a misconfiguration):
+ * logged and answered 502, never a 500 and never a payment.
+ */
+async function failedIfRefused(answer: Promise<BkashAnswer>): Promise<BkashAnswer> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof WalletRefused) {
+      throw new PaymentProviderFailed(`bKash refused (${error.walletCode}): ${error.message}`);
+    }
+    throw error;
   }
 }
 
