@@ -170,6 +170,35 @@ export const mailCopy = {
       ],
       action: { label: say('mail.sold.action'), url: p.url },
     })),
+  cashReserved: (p: {
+    seller: string;
+    title: string;
+    amountCents: number;
+    currency: string;
+    hours: number;
+    buyer: MailContact;
+    meeting: string;
+    url: string;
+  }) =>
+    mail((say, locale) => ({
+      subject: say('mail.cashReserved.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.seller }),
+      paragraphs: [
+        say('mail.cashReserved.body', {
+          buyer: p.buyer.name,
+          title: p.title,
+          amount: formatMoney(p.amountCents, p.currency, locale),
+          hours: p.hours,
+        }),
+        say('mail.cashReserved.code'),
+      ],
+      details: [
+        ...paidBy(say, 'cash'),
+        ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
+        [say('mail.label.meetingPlace'), p.meeting],
+      ],
+      action: { label: say('mail.action.seeOrder'), url: p.url },
+    })),
   completed: (p: { name: string; title: string; url: string; method?: PaymentMethod | null }) =>
     mail((say) => ({
       subject: say('mail.completed.subject', { title: p.title }),

@@ -111,6 +111,25 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
   await enqueueMail(tx, mails);
 }
 
+/** A buyer reserved with cash: the seller learns who comes, with how much cash, and when at the latest. */
+export async function notifyCashReserved(tx: DbOrTx, publicUrl: string, bookingId: string, hours: number) {
+  const mails: QueuedMail[] = (await parties(tx, [bookingId])).map((p) => ({
+    key: `booking:${p.id}:reserved:seller`,
+    to: p.sellerEmail,
+    copy: mailCopy.cashReserved({
+      seller: p.sellerName,
+      title: p.title,
+      amountCents: p.priceCents,
+      currency: p.currency,
+      hours,
+      buyer: { name: p.buyerName, email: p.buyerEmail, phone: formatPhone(p.buyerPhone) },
+      meeting: p.meeting,
+      url: orderUrl(publicUrl, p.id),
+    }),
+  }));
+  await enqueueMail(tx, mails);
+}
+
 export async function notifyCompleted(tx: DbOrTx, publicUrl: string, bookingIds: string[]) {
   const mails: QueuedMail[] = (await parties(tx, bookingIds)).flatMap((p) => [
     {

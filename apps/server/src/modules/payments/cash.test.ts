@@ -71,6 +71,13 @@ describe('reserving for cash', () => {
     });
     expect((await productRow(db(), product.id)).holdBookingId).toBe(bookingId);
     expect(await paymentsOf(db(), bookingId)).toHaveLength(0);
+    // The seller learns who comes with cash, and within how long.
+    const [told] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${bookingId}:reserved:seller`));
+    expect(told!.subject).toBe(`Reserved for cash: ${product.title}`);
+    expect(told!.textBody).toContain('within 48 hours');
 
     const order = (await buyer.client.get(`/api/bookings/${bookingId}`)).json();
     expect(order).toMatchObject({

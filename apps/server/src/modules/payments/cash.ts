@@ -18,6 +18,7 @@ import { bookings, products } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { newHandoffCode } from './settlement.js';
+import { notifyCashReserved } from '../orders/index.js';
 
 export const CASH_LAPSE_WINDOW_DAYS = 30;
 export const CASH_LAPSES_BEFORE_BLOCK = 2;
@@ -33,7 +34,7 @@ export type CashClaim =
  */
 export async function claimCashReservation(
   db: Db,
-  claim: { bookingId: string; productId: string; buyerId: string; holdHours: number },
+  claim: { bookingId: string; productId: string; buyerId: string; holdHours: number; publicUrl: string },
 ): Promise<CashClaim> {
   try {
     return await db.transaction(async (tx): Promise<CashClaim> => {
@@ -82,6 +83,7 @@ export async function claimCashReservation(
         // The booking changed meanwhile: give the piece back in this same transaction.
         tx.rollback();
       }
+      await notifyCashReserved(tx, claim.publicUrl, claim.bookingId, claim.holdHours);
       return { reserved: true, until: held.holdExpiresAt, handoffCode: code };
     });
   } catch (error) {

@@ -167,6 +167,7 @@ export class PaymentsService {
       productId: booking.productId,
       buyerId: viewer.id,
       holdHours: this.deps.config.CASH_HOLD_HOURS,
+      publicUrl: this.deps.config.PUBLIC_URL,
     });
     if (!claim.reserved) {
       if (claim.reason === 'has_reservation')
