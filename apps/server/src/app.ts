@@ -35,7 +35,7 @@ import { createServices, type Services } from './services.js';
 import type { ImageStore } from './platform/images/store.js';
 import { createImageStore } from './platform/images/create-store.js';
 import type { PaymentProvider } from './platform/card-providers/provider.js';
-import { createPaymentProvider } from './platform/card-providers/create-provider.js';
+import { createPaymentProvider, createWalletProvider } from './platform/card-providers/create-provider.js';
 import { registerModules } from './modules/index.js';
 import { createSharedRedis, type SharedRedis } from './platform/redis.js';
 import { sharedRateLimitStore } from './http/rate-limit-store.js';
@@ -55,6 +55,8 @@ export interface AppDeps {
   authSecret: string;
   images?: ImageStore;
   cardProvider?: PaymentProvider;
+  /** The mobile wallet; built from BKASH_* (or the wallet sandbox) when not given. */
+  walletProvider?: PaymentProvider;
   /** Where mail goes (default: SMTP_URL, or the database mailbox). */
   mail?: MailTransport;
   logger?: FastifyServerOptions['logger'];
@@ -146,6 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'release',
     'refund',
   ]);
+  const walletProvider = spansOf(deps.walletProvider ?? (await createWalletProvider(config)), 'wallet', [
+    'createIntent',
+    'retrieveIntent',
+    'execute',
+    'capture',
+    'release',
+    'refund',
+  ]);
   const mail = spansOf(deps.mail ?? createMailTransport(config.SMTP_URL), 'mail', ['send']);
   app.decorate('config', config);
   app.decorate('database', database);
@@ -170,7 +180,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerReadYourWrites(app, readRouting);
   }
   app.decorate('readRouting', readRouting);
-  const services = createServices({ config, db: database.db, images, cardProvider, mail, readRouting });
+  const services = createServices({
+    config,
+    db: database.db,
+    images,
+    cardProvider,
+    walletProvider,
+    mail,
+    readRouting,
+  });
   app.decorate('services', services);
   app.decorate('lifecycle', { draining: false });
   const redis =

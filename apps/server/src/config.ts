@@ -3,7 +3,7 @@
  * so a misconfigured deployment fails loudly instead of half-working.
  */
 import { z } from 'zod';
-import { isKnownCurrency } from '@furniture-mart/shared';
+import { isKnownCurrency, paymentMethods } from '@furniture-mart/shared';
 import { isPhoneRegion } from '@furniture-mart/shared/phones';
 
 const bool = z
@@ -116,6 +116,39 @@ export const configSchema = z.object({
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().optional()),
   STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+  /** bKash tokenized checkout (all four and the base URL together); without them the wallet sandbox. */
+  BKASH_APP_KEY: optionalString,
+  BKASH_APP_SECRET: optionalString,
+  BKASH_USERNAME: optionalString,
+  BKASH_PASSWORD: optionalString,
+  /** e.g. https://tokenized.sandbox.bka.sh/v1.2.0-beta (bKash's sandbox) or the live address. */
+  BKASH_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** How long one call to the wallet may take before the wallet counts as down (503). */
+  BKASH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** The ways to pay the shop offers, comma-separated: card, wallet, cash (decision 0090). */
+  PAYMENT_METHODS: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim()
+        ? [
+            ...new Set(
+              value
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : undefined,
+    z
+      .array(z.enum(paymentMethods))
+      .min(1)
+      .default([...paymentMethods]),
+  ),
+  /** How long a cash reservation holds the piece for its buyer before it lapses. */
+  CASH_HOLD_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
@@ -261,6 +294,10 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   }
   if (set('STRIPE_SECRET_KEY') !== set('STRIPE_PUBLISHABLE_KEY')) {
     problems.push('STRIPE_SECRET_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+  }
+  const bkash = ['BKASH_APP_KEY', 'BKASH_APP_SECRET', 'BKASH_USERNAME', 'BKASH_PASSWORD', 'BKASH_BASE_URL'];
+  if (bkash.some(set) && !bkash.every(set)) {
+    problems.push(`BKASH_APP_KEY: ${bkash.join(', ')} must be set together`);
   }
   if (set('DATABASE_READ_URL') && !set('DATABASE_URL')) {
     problems.push('DATABASE_READ_URL: replicas need DATABASE_URL (the primary) too');

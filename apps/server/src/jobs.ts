@@ -16,7 +16,7 @@ export function startBackgroundJobs(
   app: FastifyInstance,
   onRun: (job: string, failed: boolean) => void = () => {},
 ) {
-  const { mail, refunds, orders, uploads, conversations } = app.services;
+  const { mail, refunds, orders, uploads, conversations, payments } = app.services;
   const controller = new AbortController();
   const job = (name: string, everyMs: number, task: () => Promise<unknown>, firstDelayMs = 0) =>
     new PeriodicJob(name, everyMs, task, app.log, onRun, firstDelayMs);
@@ -24,6 +24,8 @@ export function startBackgroundJobs(
     job('mail', 2_000, () => mail.runOnce({ signal: controller.signal })),
     job('refunds', 30_000, () => refunds.runOnce()),
     job('handoff-auto-complete', 10 * 60_000, () => orders.autoCompleteOnce()),
+    // Cash reservations not handed over in time return their pieces to sale (SKIP LOCKED claims).
+    job('cash-lapse', 60_000, () => payments.lapseCashReservationsOnce()),
     // Hourly, and a minute after start; one instance at a time, the others skip that round.
     job(
       'photo-cleanup',

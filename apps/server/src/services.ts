@@ -11,6 +11,7 @@ import { UploadsService } from './modules/uploads/uploads.service.js';
 import { BookingsService } from './modules/bookings/bookings.service.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { settleCashIn } from './modules/payments/settlement.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { ListingCache } from './platform/listing-cache.js';
 import { MailService } from './modules/mail/mail.service.js';
@@ -48,9 +49,10 @@ export function createServices({
   return {
     mail: new MailService(deps, mail ?? createMailTransport(deps.config.SMTP_URL)),
     refunds,
-    orders: new OrdersService(deps, refunds, jobs),
+    orders: new OrdersService(deps, refunds, jobs, settleCashIn),
     categories,
     cardProvider: deps.cardProvider,
+    walletProvider: deps.walletProvider,
     catalogue: new CatalogueService(deps, categories),
     newsletter: new NewsletterService(deps),
     products: new ProductsService(deps),

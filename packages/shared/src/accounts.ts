@@ -1,6 +1,6 @@
 /** Accounts: sign-up, sign-in, passwords, the signed-in user and the public configuration. */
 import { z } from 'zod';
-import { roles, signUpRoles } from './enums.js';
+import { paymentMethods, roles, signUpRoles, walletProviderNames } from './enums.js';
 import { locales, messages } from './messages/index.js';
 import { choice, emailSchema, passwordSchema, requiredText, says } from './common.js';
 
@@ -94,6 +94,11 @@ export const publicConfigSchema = z.object({
   payments: z.object({
     provider: z.enum(cardProviderNames),
     publishableKey: z.string().nullable(),
+    /** The ways to pay the shop allows (PAYMENT_METHODS); a listing may allow fewer. */
+    methods: z.array(z.enum(paymentMethods)),
+    wallet: z.enum(walletProviderNames),
+    /** How long a cash reservation holds a piece (CASH_HOLD_HOURS). */
+    cashHoldHours: z.number(),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

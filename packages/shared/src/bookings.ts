@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   bookingStatuses,
+  paymentMethods,
   productReportReasons,
   productStatuses,
   reportLimits,
@@ -72,6 +73,10 @@ const bookingFields = {
   handoffCode: z.string().nullable(),
   /** Wrong codes are limited; at 0 the handoff is locked. */
   handoffAttemptsLeft: z.number().int(),
+  /** How it is paid (null while nobody chose yet); `cash` is paid to the seller at pickup. */
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  /** A cash reservation's end: after it the piece returns to sale. Null unless `reserved`. */
+  reservedUntil: z.string().nullable(),
 };
 
 /** A booking in the buyer's own list (and the answer to booking). */

@@ -22,8 +22,11 @@ export type Location = (typeof locations)[number];
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
-/** A product as a page shows it: available; `being_paid`, someone's checkout holds it; sold. */
-export const productPageStatuses = ['available', 'being_paid', 'sold'] as const;
+/**
+ * A product as a page shows it: available; `being_paid`, someone's checkout holds it; `reserved`, held
+ * for a buyer who pays cash at pickup; sold.
+ */
+export const productPageStatuses = ['available', 'being_paid', 'reserved', 'sold'] as const;
 export type ProductPageStatus = (typeof productPageStatuses)[number];
 
 /** What a notice about a saved product says happened to it. */
@@ -33,8 +36,24 @@ export type NoticeKind = (typeof noticeKinds)[number];
 /** How long a lowered price shows the price before it ("was $X"). */
 export const priceDropShownDays = 14;
 
-export const bookingStatuses = ['booked', 'paid', 'completed', 'cancelled', 'refunded'] as const;
+export const bookingStatuses = [
+  'booked',
+  'paid',
+  'completed',
+  'cancelled',
+  'refunded',
+  // Cash at pickup: held for its buyer until the handoff or CASH_HOLD_HOURS (decision 0090).
+  'reserved',
+] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** How an order is paid: a card, a mobile wallet (bKash), or cash at pickup (decision 0090). */
+export const paymentMethods = ['card', 'wallet', 'cash'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** The mobile wallet behind `wallet`: bKash's tokenized checkout, or the built-in sandbox. */
+export const walletProviderNames = ['wallet_sandbox', 'bkash'] as const;
+export type WalletProviderName = (typeof walletProviderNames)[number];
 
 export const reportStatuses = ['open', 'closed'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];

@@ -28,6 +28,7 @@ export const errorCodes = {
   IMAGE_TOO_MANY_PIXELS: entry(400, 'errors.badRequest'),
   WRONG_PASSWORD: entry(400, 'common.wrongCurrentPassword'),
   INVALID_TOKEN: entry(400, 'account.resetInvalid'),
+  WRONG_WALLET_PIN: entry(400, 'wallet.wrongPin'),
   WRONG_HANDOFF_CODE: entry(400, 'orders.handoffCodeFormat'),
   INVALID_SIGNATURE: entry(400, 'payments.invalidSignature'),
   MALFORMED_EVENT: entry(400, 'payments.malformedEvent'),
@@ -73,6 +74,13 @@ export const errorCodes = {
   ORDER_AWAITING_HANDOFF: entry(409, 'buyer.paidOrderCannotBeDeleted'),
   SALE_AWAITING_HANDOFF: entry(409, 'seller.saleWaitingForHandoff'),
   PRICE_CHANGED: entry(409, 'payments.priceChanged'),
+  // Choosing how to pay (decision 0090)
+  PAYMENT_METHOD_NOT_OFFERED: entry(409, 'payments.methodNotOffered'),
+  CASH_NOT_OFFERED: entry(409, 'cash.notOffered'),
+  CASH_RESERVATION_EXISTS: entry(409, 'cash.oneAtATime'),
+  CASH_BLOCKED: entry(409, 'cash.blocked'),
+  RESERVATION_LAPSED: entry(409, 'cash.lapsed'),
+  UNKNOWN_WALLET_PAYMENT: entry(404, 'wallet.unknownPayment'),
   // 413 to 429: size, type and pace
   PAYLOAD_TOO_LARGE: entry(413, 'errors.payloadTooLarge'),
   URI_TOO_LONG: entry(414, 'errors.uriTooLong'),

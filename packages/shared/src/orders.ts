@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { toLatinDigits } from './digits.js';
-import { bookingStatuses, handoffLimits } from './enums.js';
+import { bookingStatuses, handoffLimits, paymentMethods } from './enums.js';
 import { pageOf, says } from './common.js';
 
 // ---------- requests ----------
@@ -43,6 +43,7 @@ export const overviewOrderSchema = z.object({
   createdAt: z.string(),
   /** The buyer's own code, only in the buyer's overview. */
   handoffCode: z.string().nullable(),
+  paymentMethod: z.enum(paymentMethods).nullable(),
 });
 export type OverviewOrder = z.infer<typeof overviewOrderSchema>;
 

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { toLatinDigits } from './digits.js';
-import { cardMessages } from './messages/index.js';
+import { cardMessages, walletMessages } from './messages/index.js';
 import { requiredText, says } from './common.js';
 import { cardProviderNames } from './accounts.js';
+import { paymentMethods, walletProviderNames } from './enums.js';
 
 const required = says('common.required');
 
@@ -16,9 +17,17 @@ export const checkoutSchema = z.object({
   bookingId: z.uuid(),
   amountCents: z.number().int(),
   currency: z.string(),
-  provider: z.enum(cardProviderNames),
+  /** Who takes the money: a card provider, a wallet, or `cash` (nobody online). */
+  provider: z.enum([...cardProviderNames, ...walletProviderNames, 'cash']),
   clientSecret: z.string().nullable(),
+  /** Until when the piece is held: 15 minutes for a card or wallet, CASH_HOLD_HOURS for cash. */
   holdExpiresAt: z.string(),
+  method: z.enum(paymentMethods),
+  /** `wallet`: the wallet's own page where the buyer approves the payment; null otherwise. */
+  redirectUrl: z.string().nullable(),
+  /** `cash`: the booking is now `reserved` until then, and its handoff code is given at once. */
+  reservedUntil: z.string().nullable(),
+  handoffCode: z.string().nullable(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
@@ -159,3 +168,69 @@ export type SandboxCard = z.output<typeof sandboxCardBody>;
 
 /** Checkout and the Stripe confirmation take no input: anything a client sends (an amount, a currency) is ignored. */
 export const noInput = z.object({}).optional();
+
+// ---------- choosing how to pay (decision 0090) ----------
+
+/**
+ * POST /api/bookings/:id/checkout. Only the method: the amount always comes from the booking, and any
+ * other key (an amount, a currency) is dropped. No body (or an empty one) is a card checkout, as before
+ * there was a choice.
+ */
+export const checkoutBody = z
+  .object({ method: z.enum(paymentMethods, says('payments.chooseMethod')).default('card') })
+  .optional();
+export type CheckoutBody = z.input<typeof checkoutBody>;
+
+/**
+ * GET /api/payments/wallet/callback: where the wallet sends the buyer back. Nothing in it is believed:
+ * the payment is executed and queried on the wallet's server before anything is marked paid.
+ */
+export const walletCallbackQuery = z.object({
+  paymentID: z.string(says('wallet.unknownPayment')).trim().min(1).max(100),
+  status: z.string().trim().max(40).optional(),
+  signature: z.string().max(500).optional(),
+  // bKash may add further fields; they are ignored.
+});
+
+/** What the order page is told after the wallet sent the buyer back. */
+export const walletOutcomes = ['paid', 'cancelled', 'failed', 'pending'] as const;
+export type WalletOutcome = (typeof walletOutcomes)[number];
+
+/** The wallet sandbox's approval page: what it shows (GET /api/payments/wallet/sandbox/:paymentId). */
+export const walletSandboxPaymentSchema = z.object({
+  paymentId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['initiated', 'approved', 'completed', 'cancelled', 'failed']),
+});
+export type WalletSandboxPayment = z.infer<typeof walletSandboxPaymentSchema>;
+
+/**
+ * The sandbox's approval form: a wallet number (11 digits starting 01, Bangla digits allowed) and the
+ * PIN. PIN 12121 approves; 11111 is refused for insufficient balance, as the wallet would.
+ */
+export const walletSandboxApproveBody = z
+  .object({
+    decision: z.enum(['approve', 'cancel'], says('common.chooseOption')),
+    wallet: z
+      .string()
+      .trim()
+      .overwrite(toLatinDigits)
+      .regex(/^01\d{9}$/, says('wallet.invalidNumber'))
+      .optional(),
+    pin: z
+      .string()
+      .trim()
+      .overwrite(toLatinDigits)
+      .regex(/^\d{4,6}$/, says('wallet.invalidPin'))
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.decision === 'cancel' || (body.wallet && body.pin), {
+    error: () => walletMessages.enterWalletAndPin,
+    path: ['wallet'],
+  });
+export type WalletSandboxApprove = z.input<typeof walletSandboxApproveBody>;
+
+/** The sandbox page sends the buyer on to this address (the callback, as the real wallet would). */
+export const walletSandboxAnswerSchema = z.object({ redirectUrl: z.string() });

@@ -87,6 +87,8 @@ export const productCreateRequest = z.object({
   // and fair pieces by checkEvidence.
   flaws: flawsSchema.optional(),
   checklist: checklistSchema.optional(),
+  /** The seller takes cash at pickup (decision 0090); absent at creation is no. */
+  acceptsCash: z.boolean().optional(),
 });
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
@@ -242,6 +244,8 @@ export const productPageSchema = z.object({
   /** The seller's yes/no answers; null for a listing from before the checklist was asked. */
   checklist: checklistSchema.nullable(),
   status: z.enum(productPageStatuses),
+  /** The seller takes cash at pickup (when the shop allows cash at all). */
+  acceptsCash: z.boolean(),
   seller: sellerCardSchema,
   /** What the signed-in caller can do with it. */
   viewer: z.object({

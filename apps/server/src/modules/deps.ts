@@ -20,6 +20,8 @@ export interface ServiceDeps {
   images: ImageStore;
   /** The card provider (sandbox or Stripe); the payments service is `services.payments`. */
   cardProvider: PaymentProvider;
+  /** The mobile wallet (bKash, or its sandbox without BKASH_*), behind the same interface. */
+  walletProvider: PaymentProvider;
   /** Listing answers kept briefly; a write that changes what a listing shows calls `changed()`. */
   listings: ListingCache;
 }

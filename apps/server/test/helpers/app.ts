@@ -27,7 +27,7 @@ export interface TestContext {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'images' | 'cardProvider' | 'serveWebApp' | 'onRoute'>> = {},
+  deps: Partial<Pick<AppDeps, 'images' | 'cardProvider' | 'walletProvider' | 'serveWebApp' | 'onRoute'>> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fm-test-'));
   const config = loadConfig({
@@ -64,6 +64,7 @@ export async function createTestApp(
     logger: false,
     images: deps.images ?? new LocalImageStore(path.join(dataDir, 'uploads')),
     cardProvider: deps.cardProvider,
+    walletProvider: deps.walletProvider,
     serveWebApp: deps.serveWebApp ?? false,
     onRoute: deps.onRoute,
   });

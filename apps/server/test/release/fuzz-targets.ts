@@ -65,6 +65,8 @@ export interface Pool {
   conversations: { id: string; messageId: string; replyId: string; photoId: string }[];
   /** Reports of messages, for the remove-the-message route. */
   messageReports: string[];
+  /** Wallet sandbox payments the buyer started (the callback and the sandbox's page). */
+  walletPayments: string[];
 }
 
 export async function createPool(world: World, size = 12): Promise<Pool> {
@@ -108,6 +110,7 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
       return made;
     })(),
     messageReports: await list(() => world.messageReport(), 4),
+    walletPayments: await list(async () => world.walletPayment(await world.product()), 4),
   };
 }
 
@@ -529,8 +532,40 @@ export const fuzzTargets: FuzzTarget[] = [
     'POST',
     '/api/bookings/:id/checkout',
     'buyer',
-    () => jsonBodyArb({ amount: price, amountCents: price, currency: anyText, productId: fc.uuid() }),
+    () =>
+      jsonBodyArb({
+        method: lean(
+          fc.constantFrom('card', 'wallet', 'cash'),
+          fc.constantFrom('CARD', 'bkash', '', 'cheque'),
+        ),
+        amount: price,
+        amountCents: price,
+        currency: anyText,
+        productId: fc.uuid(),
+      }),
     idPath('/api/bookings/:id/checkout', (pool) => pool.bookings),
+  ),
+  getTarget('buyer', '/api/payments/wallet/callback', 'buyer', ['paymentID', 'status', 'signature']),
+  getTarget('buyer', '/api/payments/wallet/sandbox/:paymentId', 'buyer', [], (pool) =>
+    segmentArb(idArb(() => pool.walletPayments)).map((id) =>
+      '/api/payments/wallet/sandbox/:paymentId'.replace(':paymentId', id),
+    ),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/payments/wallet/sandbox/:paymentId',
+    'buyer',
+    () =>
+      jsonBodyArb({
+        decision: lean(fc.constantFrom('approve', 'cancel'), fc.constantFrom('yes', '', 'APPROVE')),
+        wallet: lean(fc.constantFrom('01711000000', '০১৭১১০০০০০০', '0171'), fc.string({ maxLength: 30 })),
+        pin: lean(fc.constantFrom('12121', '11111', '99999', '১২১২১'), fc.string({ maxLength: 10 })),
+      }),
+    (pool) =>
+      segmentArb(idArb(() => pool.walletPayments)).map((id) =>
+        '/api/payments/wallet/sandbox/:paymentId'.replace(':paymentId', id),
+      ),
   ),
   writeTarget(
     'buyer',

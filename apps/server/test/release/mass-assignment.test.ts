@@ -463,6 +463,88 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
     },
   },
   {
+    name: 'POST /api/bookings/:id/checkout (wallet)',
+    run: async (extra) => {
+      const productId = await world.product(world.seller.id, { sellingPriceCents: 45_600 });
+      const bookingId = await world.booking(productId);
+      const res = await post(
+        `/api/bookings/${bookingId}/checkout`,
+        { ...extra, method: 'wallet' },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          expect(res.json()).toMatchObject({ amountCents: 45_600, method: 'wallet' });
+          const intents = await db()
+            .select()
+            .from(paymentIntents)
+            .where(eq(paymentIntents.bookingId, bookingId));
+          expect(intents.map((i) => [i.provider, i.amountCents, i.currency])).toEqual([
+            ['wallet_sandbox', 45_600, ctx.config.CURRENCY],
+          ]);
+          const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(booking).toMatchObject({ status: 'booked', buyerId: world.buyer.id, priceCents: 45_600 });
+          expect(await db().select().from(payments).where(eq(payments.bookingId, bookingId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings/:id/checkout (cash)',
+    run: async (extra) => {
+      const productId = await world.product(world.seller.id, {
+        sellingPriceCents: 33_300,
+        acceptsCash: true,
+      });
+      const bookingId = await world.booking(productId);
+      const res = await post(
+        `/api/bookings/${bookingId}/checkout`,
+        { ...extra, method: 'cash' },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(booking).toMatchObject({
+            status: 'reserved',
+            paymentMethod: 'cash',
+            buyerId: world.buyer.id,
+            priceCents: 33_300,
+          });
+          expect(await db().select().from(payments).where(eq(payments.bookingId, bookingId))).toEqual([]);
+        },
+      });
+      // One reservation at a time: give this one up for the next injection.
+      await db()
+        .update(bookings)
+        .set({ status: 'cancelled', cancelReason: 'given up' })
+        .where(eq(bookings.id, bookingId));
+    },
+  },
+  {
+    name: 'POST /api/payments/wallet/sandbox/:paymentId',
+    run: async (extra) => {
+      const paymentId = await world.walletPayment(await world.product());
+      const res = await post(
+        `/api/payments/wallet/sandbox/${paymentId}`,
+        { decision: 'approve', wallet: '01711000000', pin: '12121', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          // Approving is not paying: only the callback's execute and query can make it paid.
+          const [intent] = await db()
+            .select()
+            .from(paymentIntents)
+            .where(eq(paymentIntents.providerIntentId, paymentId));
+          const [booking] = await db().select().from(bookings).where(eq(bookings.id, intent!.bookingId));
+          expect(booking).toMatchObject({ status: 'booked', buyerId: world.buyer.id });
+          expect(await db().select().from(payments).where(eq(payments.bookingId, booking!.id))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
     name: 'POST /api/bookings/:id/checkout/confirm',
     run: async (extra) => {
       const productId = await world.product(world.seller.id, { sellingPriceCents: 12_345 });

@@ -599,6 +599,41 @@ export const policy: PolicyRow[] = [
       body: card,
     }),
   },
+  // ---------- the mobile wallet (decision 0091) ----------
+  {
+    method: 'GET',
+    route: '/api/payments/wallet/callback',
+    rule: "the payment's buyer (anyone else's payment id is unknown)",
+    expect: only({ buyer: 303, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/payments/wallet/callback?paymentID=${swapId ?? (await world.walletPayment(await world.product()))}&status=success`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/payments/wallet/sandbox/:paymentId',
+    rule: "the payment's buyer (the wallet sandbox's approval page)",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/payments/wallet/sandbox/${swapId ?? (await world.walletPayment(await world.product()))}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/payments/wallet/sandbox/:paymentId',
+    rule: "the payment's buyer (approving on the wallet sandbox's page)",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/payments/wallet/sandbox/${swapId ?? (await world.walletPayment(await world.product()))}`,
+      body: { decision: 'cancel' },
+    }),
+  },
   // ---------- after payment: handoff, cancel-sale, overview, refunds ----------
   {
     method: 'POST',

@@ -12,6 +12,7 @@ import {
   conversations,
   favourites,
   mailOutbox,
+  paymentIntents,
   reports,
   userBlocks,
   type products,
@@ -82,6 +83,8 @@ export interface World {
   booking(productId: string, buyerId?: string): Promise<string>;
   /** A booking the buyer paid for (handoff code 123456), with its payment and the product sold. */
   paidBooking(productId: string, buyerId?: string): Promise<string>;
+  /** A booking with a wallet payment started (the wallet sandbox's): its payment id. */
+  walletPayment(productId: string, buyerId?: string): Promise<string>;
   report(productId: string, reporterId?: string): Promise<string>;
   /** The buyer saves the product. */
   favourite(productId: string, userId?: string): Promise<void>;
@@ -169,6 +172,25 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
       const id = await world.booking(productId, buyerId);
       await markPaid(db, id, '123456');
       return id;
+    },
+    async walletPayment(productId, buyerId = buyer.id) {
+      const bookingId = await world.booking(productId, buyerId);
+      const wallet = app.services.walletProvider;
+      const created = await wallet.createIntent({
+        bookingId,
+        productId,
+        amountCents: 25_000,
+        currency: app.config.CURRENCY,
+        idempotencyKey: `release-${bookingId}`,
+      });
+      await db.insert(paymentIntents).values({
+        bookingId,
+        provider: wallet.name,
+        providerIntentId: created.id,
+        amountCents: 25_000,
+        currency: app.config.CURRENCY,
+      });
+      return created.id;
     },
     report: (productId, reporterId = buyer.id) =>
       insertReport(db, { productId, reporterId, reason: 'scam', details: 'Asked for payment up front.' }),

@@ -238,6 +238,14 @@ export const pages: readonly Page[] = [
     rendering: 'browser',
   },
   {
+    // The wallet sandbox's approval page (no BKASH_* configured), standing in for bKash's own.
+    path: '/dashboard/wallet-sandbox/:id',
+    layout: 'dashboard',
+    access: 'buyer',
+    module: 'features/payments/pages/WalletSandboxPage',
+    rendering: 'browser',
+  },
+  {
     path: '/dashboard/myProducts',
     layout: 'dashboard',
     access: 'seller',

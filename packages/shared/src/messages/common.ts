@@ -25,6 +25,7 @@ export const cancelReasons = {
   sellerRemoved: 'seller removed',
   deletedByBuyer: 'deleted by buyer',
   buyerRemoved: 'buyer removed',
+  cashLapsed: 'the cash reservation lapsed',
 } as const;
 
 const SALE_CANCELLED = 'sale cancelled by the seller: ';

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../enums.js';
 import { formatMoney } from '../money.js';
 import { refundReasonSentence } from './common.js';
 import { localDigits } from './formats.js';
@@ -53,6 +54,12 @@ function mail(
     return { locale, ...write(say, locale), signature: say('mail.signature') };
   };
 }
+
+/** How the order is paid, as a detail line of a message about it (none when nobody chose yet). */
+const paidBy = (
+  say: (key: MessageKey) => string,
+  method: PaymentMethod | null | undefined,
+): [string, string][] => (method ? [[say('mail.label.paidBy'), say(`paymentMethod.${method}`)]] : []);
 
 const contactLines = (
   say: (key: MessageKey) => string,
@@ -123,6 +130,7 @@ export const mailCopy = {
     meeting: string;
     code: string;
     url: string;
+    method?: PaymentMethod | null;
   }) =>
     mail((say, locale) => ({
       subject: say('mail.paymentReceipt.subject', { title: p.title }),
@@ -130,6 +138,7 @@ export const mailCopy = {
       paragraphs: [say('mail.paymentReceipt.thanks', { title: p.title }), say('mail.paymentReceipt.code')],
       details: [
         [say('mail.label.amount'), formatMoney(p.amountCents, p.currency, locale)],
+        ...paidBy(say, p.method),
         [say('mail.label.transaction'), p.transactionId],
         ...contactLines(say, locale, 'mail.label.seller', p.seller),
         [say('mail.label.meetingPlace'), p.meeting],
@@ -145,6 +154,7 @@ export const mailCopy = {
     buyer: MailContact;
     meeting: string;
     url: string;
+    method?: PaymentMethod | null;
   }) =>
     mail((say, locale) => ({
       subject: say('mail.sold.subject', { title: p.title }),
@@ -154,16 +164,47 @@ export const mailCopy = {
         say('mail.sold.code'),
       ],
       details: [
+        ...paidBy(say, p.method),
         ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
         [say('mail.label.meetingPlace'), p.meeting],
       ],
       action: { label: say('mail.sold.action'), url: p.url },
     })),
-  completed: (p: { name: string; title: string; url: string }) =>
+  cashReserved: (p: {
+    seller: string;
+    title: string;
+    amountCents: number;
+    currency: string;
+    hours: number;
+    buyer: MailContact;
+    meeting: string;
+    url: string;
+  }) =>
+    mail((say, locale) => ({
+      subject: say('mail.cashReserved.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.seller }),
+      paragraphs: [
+        say('mail.cashReserved.body', {
+          buyer: p.buyer.name,
+          title: p.title,
+          amount: formatMoney(p.amountCents, p.currency, locale),
+          hours: p.hours,
+        }),
+        say('mail.cashReserved.code'),
+      ],
+      details: [
+        ...paidBy(say, 'cash'),
+        ...contactLines(say, locale, 'mail.label.buyer', p.buyer),
+        [say('mail.label.meetingPlace'), p.meeting],
+      ],
+      action: { label: say('mail.action.seeOrder'), url: p.url },
+    })),
+  completed: (p: { name: string; title: string; url: string; method?: PaymentMethod | null }) =>
     mail((say) => ({
       subject: say('mail.completed.subject', { title: p.title }),
       greeting: say('mail.greeting', { name: p.name }),
       paragraphs: [say('mail.completed.body', { title: p.title })],
+      ...(p.method ? { details: paidBy(say, p.method) } : {}),
       action: { label: say('mail.action.seeOrder'), url: p.url },
     })),
   refundBuyer: (p: {

@@ -7,6 +7,12 @@ export const cardMessages = messageGroup('card');
 
 export const paymentMessages = messageGroup('payments');
 
+/** The mobile wallet (bKash) and its sandbox. */
+export const walletMessages = messageGroup('wallet');
+
+/** Cash at pickup. */
+export const cashMessages = messageGroup('cash');
+
 /** Why a booking can no longer be paid, e.g. "This order was cancelled: sold to another buyer." */
 export function orderCancelledMessage(reason: string | null): string {
   return reason

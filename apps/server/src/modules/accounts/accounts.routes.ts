@@ -213,8 +213,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       catalogueAccess: app.config.CATALOGUE_ACCESS,
       googleEnabled: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
       payments: {
-        provider: app.services.cardProvider.name,
+        provider: app.services.cardProvider.name as 'sandbox' | 'stripe',
         publishableKey: app.services.cardProvider.publishableKey,
+        methods: app.config.PAYMENT_METHODS,
+        wallet: app.services.walletProvider.name as 'wallet_sandbox' | 'bkash',
+        cashHoldHours: app.config.CASH_HOLD_HOURS,
       },
     }),
   );

@@ -28,6 +28,8 @@ const bookingRowColumns = {
   refundedAt: bookings.refundedAt,
   handoffCode: bookings.handoffCode,
   handoffAttempts: bookings.handoffAttempts,
+  paymentMethod: bookings.paymentMethod,
+  reservedUntil: bookings.reservedUntil,
   hiddenByBuyerAt: bookings.hiddenByBuyerAt,
   productPhone: products.phone,
   sellerName: sellers.name,
@@ -119,8 +121,11 @@ export function toBooking(images: ImageStore, row: BookingRow, viewer: 'buyer' |
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
-    handoffCode: forBuyer && row.status === 'paid' ? row.handoffCode : null,
+    // A cash reservation's code is the buyer's at once: it is what the seller enters for the cash.
+    handoffCode: forBuyer && (row.status === 'paid' || row.status === 'reserved') ? row.handoffCode : null,
     handoffAttemptsLeft: Math.max(0, handoffLimits.maxAttempts - row.handoffAttempts),
+    paymentMethod: row.paymentMethod,
+    reservedUntil: row.status === 'reserved' && row.reservedUntil ? row.reservedUntil.toISOString() : null,
   };
 }
 

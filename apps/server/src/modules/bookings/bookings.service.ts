@@ -154,7 +154,8 @@ export class BookingsService {
         throw new Conflict(buyerMessages.paidOrderCannotBeDeleted, 'ORDER_AWAITING_HANDOFF');
       }
 
-      if (booking.status === 'booked') {
+      // A cash reservation given up is cancelled like an open booking: its piece returns to sale now.
+      if (booking.status === 'booked' || booking.status === 'reserved') {
         await tx
           .update(bookings)
           .set({

@@ -110,7 +110,7 @@ interface SummaryRow extends MaybePhotoRow {
   title: string;
   price_cents: number;
   currency: string;
-  product_status: 'available' | 'being_paid' | 'sold';
+  product_status: 'available' | 'being_paid' | 'reserved' | 'sold';
   product_removed: boolean;
   counterpart_id: string;
   counterpart_name: string;

@@ -2,5 +2,5 @@
  * What other modules may use of orders: the messages of an order's life, and refunds, exactly once
  * per payment.
  */
-export { notifyBookingCreated, notifyBookingsLost, notifyPaid } from './notify.js';
+export { notifyBookingCreated, notifyBookingsLost, notifyCashReserved, notifyPaid } from './notify.js';
 export { refundPaidBookings } from './refunds.js';

@@ -24,6 +24,7 @@ async function parties(tx: DbOrTx, bookingIds: string[]) {
       meeting: bookings.meetingLocation,
       buyerPhone: bookings.phone,
       code: bookings.handoffCode,
+      method: bookings.paymentMethod,
       buyerName: users.name,
       buyerEmail: users.email,
       sellerName: sellers.name,
@@ -90,6 +91,7 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
         meeting: p.meeting,
         code: p.code ?? '',
         url: orderUrl(publicUrl, p.id),
+        method: p.method,
       }),
     },
     {
@@ -102,9 +104,29 @@ export async function notifyPaid(tx: DbOrTx, publicUrl: string, bookingId: strin
         buyer: { name: p.buyerName, email: p.buyerEmail, phone: formatPhone(p.buyerPhone) },
         meeting: p.meeting,
         url: orderUrl(publicUrl, p.id),
+        method: p.method,
       }),
     },
   ]);
+  await enqueueMail(tx, mails);
+}
+
+/** A buyer reserved with cash: the seller learns who comes, with how much cash, and when at the latest. */
+export async function notifyCashReserved(tx: DbOrTx, publicUrl: string, bookingId: string, hours: number) {
+  const mails: QueuedMail[] = (await parties(tx, [bookingId])).map((p) => ({
+    key: `booking:${p.id}:reserved:seller`,
+    to: p.sellerEmail,
+    copy: mailCopy.cashReserved({
+      seller: p.sellerName,
+      title: p.title,
+      amountCents: p.priceCents,
+      currency: p.currency,
+      hours,
+      buyer: { name: p.buyerName, email: p.buyerEmail, phone: formatPhone(p.buyerPhone) },
+      meeting: p.meeting,
+      url: orderUrl(publicUrl, p.id),
+    }),
+  }));
   await enqueueMail(tx, mails);
 }
 
@@ -113,12 +135,22 @@ export async function notifyCompleted(tx: DbOrTx, publicUrl: string, bookingIds:
     {
       key: `booking:${p.id}:completed:buyer`,
       to: p.buyerEmail,
-      copy: mailCopy.completed({ name: p.buyerName, title: p.title, url: orderUrl(publicUrl, p.id) }),
+      copy: mailCopy.completed({
+        name: p.buyerName,
+        title: p.title,
+        url: orderUrl(publicUrl, p.id),
+        method: p.method,
+      }),
     },
     {
       key: `booking:${p.id}:completed:seller`,
       to: p.sellerEmail,
-      copy: mailCopy.completed({ name: p.sellerName, title: p.title, url: orderUrl(publicUrl, p.id) }),
+      copy: mailCopy.completed({
+        name: p.sellerName,
+        title: p.title,
+        url: orderUrl(publicUrl, p.id),
+        method: p.method,
+      }),
     },
   ]);
   await enqueueMail(tx, mails);

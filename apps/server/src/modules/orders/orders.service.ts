@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   buyerMessages,
   cancelSaleReason,
+  cashMessages,
   handoffLimits,
   orderMessages,
   type Overview,
@@ -15,7 +16,7 @@ import {
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { DbOrTx, Tx } from '../../platform/db/client.js';
 import { bookings, payments, products, reports, users } from '../../platform/db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
@@ -28,11 +29,25 @@ function sameCode(expected: string | null, given: string): boolean {
   return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 }
 
+/**
+ * Records a cash sale once the code is right (payments' settleCashIn, given by the composition root so
+ * orders does not reach into payments, which reaches into orders for its messages).
+ */
+export type SettleCash = (
+  tx: Tx,
+  bookingId: string,
+  publicUrl: string,
+) => Promise<
+  | { kind: 'completed'; productId: string; completedAt: Date }
+  | { kind: 'refused'; reason: 'not_reserved' | 'lapsed' | 'unavailable'; status: string }
+>;
+
 export class OrdersService {
   constructor(
     private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'listings'>,
     private readonly refunds: RefundService,
     private readonly jobs: Pick<JobsService, 'backlog'>,
+    private readonly settleCash?: SettleCash,
   ) {}
 
   private get publicUrl() {
@@ -66,7 +81,11 @@ export class OrdersService {
     return new Conflict(orderMessages.notPaid, 'ORDER_NOT_PAID');
   }
 
-  /** The seller enters the buyer's code at pickup. Five wrong codes lock the handoff. */
+  /**
+   * The seller enters the buyer's code at pickup. Five wrong codes lock the handoff. For a cash
+   * reservation the right code is the seller's word that the cash is in hand: the sale is recorded as
+   * paid in cash and completed in the same transaction (decision 0090).
+   */
   async handoff(
     viewer: Viewer,
     bookingId: string,
@@ -74,7 +93,8 @@ export class OrdersService {
   ): Promise<{ status: 'completed'; completedAt: string }> {
     const outcome = await this.deps.db.transaction(async (tx) => {
       const booking = await this.lockSellersOrder(tx, viewer, bookingId);
-      if (booking.status !== 'paid') throw OrdersService.wrongState(booking.status);
+      const cash = booking.status === 'reserved' && this.settleCash !== undefined;
+      if (booking.status !== 'paid' && !cash) throw OrdersService.wrongState(booking.status);
       if (booking.handoffAttempts >= handoffLimits.maxAttempts) {
         throw new Conflict(orderMessages.handoffLocked, 'HANDOFF_LOCKED');
       }
@@ -84,14 +104,25 @@ export class OrdersService {
         await tx.update(bookings).set({ handoffAttempts: attempts }).where(eq(bookings.id, booking.id));
         return { ok: false as const, left: handoffLimits.maxAttempts - attempts };
       }
+      if (cash) {
+        const settled = await this.settleCash!(tx, booking.id, this.publicUrl);
+        if (settled.kind === 'refused') {
+          if (settled.reason === 'lapsed') throw new Conflict(cashMessages.lapsed, 'RESERVATION_LAPSED');
+          throw OrdersService.wrongState(settled.status);
+        }
+        await notifyCompleted(tx, this.publicUrl, [booking.id]);
+        return { ok: true as const, completedAt: settled.completedAt, sold: true };
+      }
       const [done] = await tx
         .update(bookings)
         .set({ status: 'completed', completedAt: sql`now()`, completedBy: 'handoff' })
         .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'paid')))
         .returning({ completedAt: bookings.completedAt });
       await notifyCompleted(tx, this.publicUrl, [booking.id]);
-      return { ok: true as const, completedAt: done!.completedAt! };
+      return { ok: true as const, completedAt: done!.completedAt!, sold: false };
     });
+    // A cash sale takes the piece off every listing now.
+    if (outcome.ok && outcome.sold) this.deps.listings.changed();
     if (!outcome.ok) {
       if (outcome.left <= 0) throw new Conflict(orderMessages.handoffLocked, 'HANDOFF_LOCKED');
       throw new BadRequest(
@@ -183,7 +214,8 @@ export class OrdersService {
       const mine = eq(products.sellerId, viewer.id);
       const [newBookings, awaitingHandoff, earnings] = await Promise.all([
         this.overviewOrders(and(mine, eq(bookings.status, 'booked'), isNull(products.deletedAt)), false),
-        this.overviewOrders(and(mine, eq(bookings.status, 'paid')), false),
+        // Paid online, or reserved for cash: both wait for the seller to enter the buyer's code.
+        this.overviewOrders(and(mine, inArray(bookings.status, ['paid', 'reserved'])), false),
         rowsOf<{ completed: string | number | null; pending: string | number | null }>(
           await db.execute(sql`
             select
@@ -209,7 +241,7 @@ export class OrdersService {
     const mine = and(eq(bookings.buyerId, viewer.id), isNull(bookings.hiddenByBuyerAt));
     const [toPay, awaitingHandoff] = await Promise.all([
       this.overviewOrders(and(mine, eq(bookings.status, 'booked')), false),
-      this.overviewOrders(and(mine, eq(bookings.status, 'paid')), true),
+      this.overviewOrders(and(mine, inArray(bookings.status, ['paid', 'reserved'])), true),
     ]);
     return { role: 'buyer', toPay, awaitingHandoff };
   }
@@ -229,6 +261,7 @@ export class OrdersService {
           status: bookings.status,
           createdAt: bookings.createdAt,
           handoffCode: bookings.handoffCode,
+          paymentMethod: bookings.paymentMethod,
         })
         .from(bookings)
         .innerJoin(products, eq(products.id, bookings.productId))

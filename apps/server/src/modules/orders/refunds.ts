@@ -83,6 +83,8 @@ export class RefundService {
     private readonly deps: {
       db: Db;
       cardProvider: PaymentProvider;
+      /** A wallet payment is refunded through the wallet's own refund call (decision 0091). */
+      walletProvider?: PaymentProvider;
       config: Pick<Config, 'REFUND_MAX_ATTEMPTS'>;
     },
   ) {}
@@ -100,12 +102,15 @@ export class RefundService {
         .where(eq(refunds.id, id));
       if (!row || row.refund.status !== 'pending') continue;
       try {
-        if (row.payment.provider !== this.deps.cardProvider.name) {
+        const provider = [this.deps.cardProvider, this.deps.walletProvider].find(
+          (each) => each?.name === row.payment.provider,
+        );
+        if (!provider) {
           throw new Error(
-            `paid through ${row.payment.provider}, but ${this.deps.cardProvider.name} is configured`,
+            `paid through ${row.payment.provider}, but ${this.deps.cardProvider.name}${this.deps.walletProvider ? ` and ${this.deps.walletProvider.name}` : ''} are configured`,
           );
         }
-        const result = await this.deps.cardProvider.refund({
+        const result = await provider.refund({
           intentId: row.payment.transactionId,
           amountCents: row.refund.amountCents,
           currency: row.refund.currency,

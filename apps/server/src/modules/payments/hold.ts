@@ -77,7 +77,8 @@ export function claimHold(
             isNull(products.holdBookingId),
             eq(products.holdBookingId, hold.bookingId),
             lt(products.holdExpiresAt, sql`now()`),
-            sql`not exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} = 'booked')`,
+            // A cash reservation holds like a checkout (decision 0090).
+            sql`not exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} in ('booked', 'reserved'))`,
           ),
           sql`exists (select 1 from ${bookings} where ${bookings.id} = ${hold.bookingId} and ${bookings.productId} = ${hold.productId} and ${bookings.status} = 'booked')`,
         ),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow } from '../../platform/auth/allow.js';
 import {
+  checkoutBody,
   checkoutSchema,
   idParams,
   noInput,
@@ -14,6 +15,7 @@ import {
 } from '@furniture-mart/shared';
 import { PaymentProviderFailed } from '../../platform/card-providers/errors.js';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.js';
+import { walletRoutes } from './wallet.routes.js';
 
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -35,15 +37,15 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['payments'],
         summary:
-          "Start paying for your booking: holds the product for 15 minutes and answers the amount and the provider's intent",
+          "Start paying for your booking the way you choose (card, wallet, or cash where the listing takes it): a card or wallet holds the product for 15 minutes and answers the provider's intent or the wallet's page; cash reserves it for CASH_HOLD_HOURS and answers the handoff code",
         params: idParams,
-        body: noInput,
+        body: checkoutBody,
         response: { 200: checkoutSchema },
       },
     },
     async (request) => {
       const viewer = await request.requireViewer(['buyer']);
-      return app.services.payments.checkout(viewer, request.params.id);
+      return app.services.payments.checkout(viewer, request.params.id, request.body?.method ?? 'card');
     },
   );
 
@@ -86,4 +88,5 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   await app.register(stripeWebhookRoutes);
+  await app.register(walletRoutes);
 }

@@ -423,6 +423,12 @@ describe('a successful payment', () => {
 
   it('publishes the sandbox as the provider in the public configuration', async () => {
     const res = await new TestClient(ctx.app).get('/api/config');
-    expect(res.json().payments).toEqual({ provider: 'sandbox', publishableKey: null });
+    expect(res.json().payments).toEqual({
+      provider: 'sandbox',
+      publishableKey: null,
+      methods: ['card', 'wallet', 'cash'],
+      wallet: 'wallet_sandbox',
+      cashHoldHours: 48,
+    });
   });
 });

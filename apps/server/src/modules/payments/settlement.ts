@@ -232,6 +232,7 @@ export async function settleIn(
       paidAt: sql`now()`,
       handoffCode: newHandoffCode(),
       handoffAttempts: 0,
+      paymentMethod: methodOf(provider),
     })
     .where(eq(bookings.id, booking.id));
   await tx
@@ -267,4 +268,82 @@ export function toResult(payment: typeof payments.$inferSelect): PaymentResult {
     amountCents: payment.amountCents,
     currency: payment.currency,
   };
+}
+
+// ---------- other ways to pay (decision 0090) ----------
+
+/** How an order paid through this provider is paid, as the order shows it. */
+export function methodOf(provider: Pick<PaymentProvider, 'name'>): 'card' | 'wallet' {
+  return provider.name === 'wallet_sandbox' || provider.name === 'bkash' ? 'wallet' : 'card';
+}
+
+export type CashSettlement =
+  | { kind: 'completed'; productId: string; completedAt: Date }
+  /** Not a cash reservation that can complete now: its state, for the caller's answer. */
+  | { kind: 'refused'; reason: 'not_reserved' | 'lapsed' | 'unavailable'; status: string };
+
+/**
+ * Cash at pickup: the seller entered the buyer's code with the cash in hand, so the sale is recorded in
+ * the caller's transaction exactly as a paid one is (a payment row of provider `cash`, the product sold,
+ * its other open bookings cancelled) and completed at once: no money moved online, so nothing can be
+ * captured or refunded. Locks product then booking, the order every other path takes; the conditional
+ * UPDATE on `reserved` makes a second completion find nothing to do.
+ */
+export async function settleCashIn(tx: Tx, bookingId: string, publicUrl: string): Promise<CashSettlement> {
+  const [target] = await tx
+    .select({ productId: bookings.productId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!target) return { kind: 'refused', reason: 'not_reserved', status: 'unknown' };
+  const [product] = await tx
+    .select({ status: products.status, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, target.productId))
+    .for('update');
+  const [booking] = await tx
+    .select({
+      status: bookings.status,
+      buyerId: bookings.buyerId,
+      priceCents: bookings.priceCents,
+      currency: bookings.currency,
+      lapsed: sql<boolean>`${bookings.reservedUntil} <= now()`,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
+  if (!product || !booking || booking.status !== 'reserved') {
+    return { kind: 'refused', reason: 'not_reserved', status: booking?.status ?? 'unknown' };
+  }
+  if (booking.lapsed) return { kind: 'refused', reason: 'lapsed', status: booking.status };
+  if (product.deletedAt || product.status === 'sold') {
+    return { kind: 'refused', reason: 'unavailable', status: booking.status };
+  }
+  await tx.insert(payments).values({
+    bookingId,
+    productId: target.productId,
+    buyerId: booking.buyerId,
+    provider: 'cash',
+    transactionId: `cash-${bookingId}`,
+    amountCents: booking.priceCents,
+    currency: booking.currency,
+  });
+  const [done] = await tx
+    .update(bookings)
+    .set({
+      status: 'completed',
+      paidAt: sql`now()`,
+      completedAt: sql`now()`,
+      completedBy: 'handoff',
+      paymentMethod: 'cash',
+    })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'reserved')))
+    .returning({ completedAt: bookings.completedAt });
+  await tx
+    .update(products)
+    .set({ status: 'sold', advertised: false, holdBookingId: null, holdExpiresAt: null })
+    .where(eq(products.id, target.productId));
+  const lost = await cancelOpenBookings(tx, [target.productId], cancelReasons.soldToAnother);
+  await notifyBookingsLost(tx, publicUrl, lost);
+  await tellSold(tx, publicUrl, { productId: target.productId, bookingId, buyerId: booking.buyerId });
+  return { kind: 'completed', productId: target.productId, completedAt: done!.completedAt! };
 }

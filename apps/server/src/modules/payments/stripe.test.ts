@@ -167,7 +167,13 @@ describe('Stripe refunds', () => {
 describe('Stripe checkout', () => {
   it('publishes Stripe and its publishable key in the public configuration', async () => {
     const res = await new TestClient(ctx.app).get('/api/config');
-    expect(res.json().payments).toEqual({ provider: 'stripe', publishableKey: PUBLISHABLE_KEY });
+    expect(res.json().payments).toEqual({
+      provider: 'stripe',
+      publishableKey: PUBLISHABLE_KEY,
+      methods: ['card', 'wallet', 'cash'],
+      wallet: 'wallet_sandbox',
+      cashHoldHours: 48,
+    });
   });
 
   it('creates one manual-capture intent per booking and amount, with metadata and an idempotency key', async () => {

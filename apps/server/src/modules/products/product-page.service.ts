@@ -69,6 +69,7 @@ function preparePageRead(db: ServiceDeps['db']) {
       ...dimensionColumns,
       checklist: products.checklist,
       status: pageStatus,
+      acceptsCash: products.acceptsCash,
       savedCount,
       sellerId: users.id,
       sellerName: users.name,
@@ -83,12 +84,15 @@ function preparePageRead(db: ServiceDeps['db']) {
       favourite: sql<boolean>`exists (select 1 from ${favourites}
         where ${favourites.userId} = ${viewerId} and ${favourites.productId} = ${products.id})`,
       // The caller's latest booking that still leads somewhere: open, paid or handed over.
-      booking: sql<{ id: string; status: 'booked' | 'paid' | 'completed' } | null>`(select ${jsonObject({
+      booking: sql<{
+        id: string;
+        status: 'booked' | 'reserved' | 'paid' | 'completed';
+      } | null>`(select ${jsonObject({
         id: bookings.id,
         status: bookings.status,
       })} from ${bookings}
         where ${bookings.buyerId} = ${viewerId} and ${bookings.productId} = ${products.id}
-          and ${bookings.status} in ('booked', 'paid', 'completed') and ${bookings.hiddenByBuyerAt} is null
+          and ${bookings.status} in ('booked', 'reserved', 'paid', 'completed') and ${bookings.hiddenByBuyerAt} is null
         order by ${bookings.createdAt} desc, ${bookings.id} desc limit 1)`,
     })
     .from(products)
@@ -148,6 +152,7 @@ export class ProductPageService {
       ),
       checklist: row.checklist,
       status: row.status,
+      acceptsCash: row.acceptsCash,
       seller: {
         id: row.sellerId,
         name: row.sellerName,

@@ -16,9 +16,12 @@ import { bookings, favourites, products } from '../../platform/db/schema.js';
  * A checkout holds it: the hold has not run out and its booking is still open (the same test as the
  * hold claim in payments/hold.ts, seen from the other side).
  */
-export const beingPaid = sql<boolean>`(${products.holdBookingId} is not null and ${products.holdExpiresAt} > now() and exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} = 'booked'))`;
+export const beingPaid = sql<boolean>`(${products.holdBookingId} is not null and ${products.holdExpiresAt} > now() and exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} in ('booked', 'reserved')))`;
 
-export const pageStatus = sql<ProductPageStatus>`case when ${products.status} = 'sold' then 'sold' when ${beingPaid} then 'being_paid' else 'available' end`;
+/** Held for a buyer who pays cash at pickup (decision 0090): a hold whose booking is `reserved`. */
+export const reservedForCash = sql<boolean>`(${products.holdBookingId} is not null and ${products.holdExpiresAt} > now() and exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} = 'reserved'))`;
+
+export const pageStatus = sql<ProductPageStatus>`case when ${products.status} = 'sold' then 'sold' when ${reservedForCash} then 'reserved' when ${beingPaid} then 'being_paid' else 'available' end`;
 
 /** The price before the last change, while that change was a drop made within the last 14 days. */
 export const previousPrice = sql<

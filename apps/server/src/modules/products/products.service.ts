@@ -71,6 +71,7 @@ export class ProductsService {
           yearsUsed: input.yearsUsed,
           ...dimensionValues(input.dimensions),
           checklist: input.checklist,
+          acceptsCash: input.acceptsCash ?? false,
         })
         .returning({ id: products.id });
 
@@ -106,6 +107,7 @@ export class ProductsService {
     if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
     if (input.dimensions !== undefined) Object.assign(changes, dimensionValues(input.dimensions));
     if (input.checklist !== undefined) changes.checklist = input.checklist;
+    if (input.acceptsCash !== undefined) changes.acceptsCash = input.acceptsCash;
 
     // The lowest price of the last 14 days: what cards show as "was", and what a drop must beat to be news.
     let wasCents = 0;

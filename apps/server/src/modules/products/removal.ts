@@ -49,7 +49,8 @@ export async function cancelOpenBookings(
   const cancelled = await tx
     .update(bookings)
     .set({ status: 'cancelled', cancelReason, cancelledAt: sql`now()` })
-    .where(and(inArray(bookings.productId, productIds), eq(bookings.status, 'booked')))
+    // A cash reservation (decision 0090) is open too: nothing was paid, so nothing to refund.
+    .where(and(inArray(bookings.productId, productIds), inArray(bookings.status, ['booked', 'reserved'])))
     .returning({ id: bookings.id });
   return cancelled.map((row) => row.id);
 }

@@ -20,3 +20,37 @@ export async function createPaymentProvider(config: Config): Promise<PaymentProv
   }
   return new SandboxPaymentProvider();
 }
+
+/** Where the wallet sends the buyer back after its page. */
+export const WALLET_CALLBACK_PATH = '/api/payments/wallet/callback';
+
+/**
+ * bKash when its five settings are configured (config checks they come together), the wallet sandbox
+ * with its approval page inside the product otherwise.
+ */
+export async function createWalletProvider(config: Config): Promise<PaymentProvider> {
+  const callbackUrl = `${config.PUBLIC_URL}${WALLET_CALLBACK_PATH}`;
+  if (
+    config.BKASH_APP_KEY &&
+    config.BKASH_APP_SECRET &&
+    config.BKASH_USERNAME &&
+    config.BKASH_PASSWORD &&
+    config.BKASH_BASE_URL
+  ) {
+    const { BkashPaymentProvider } = await import('./bkash.js');
+    return new BkashPaymentProvider({
+      appKey: config.BKASH_APP_KEY,
+      appSecret: config.BKASH_APP_SECRET,
+      username: config.BKASH_USERNAME,
+      password: config.BKASH_PASSWORD,
+      baseUrl: config.BKASH_BASE_URL,
+      callbackUrl,
+      timeoutMs: config.BKASH_TIMEOUT_MS,
+    });
+  }
+  const { WalletSandboxProvider } = await import('./wallet-sandbox.js');
+  return new WalletSandboxProvider(
+    (paymentId) => `${config.PUBLIC_URL}/dashboard/wallet-sandbox/${encodeURIComponent(paymentId)}`,
+    callbackUrl,
+  );
+}

@@ -24,3 +24,26 @@ export class PaymentProviderFailed extends AppError {
     super('PAYMENT_PROVIDER_ERROR');
   }
 }
+
+/**
+ * The wallet could not be reached or timed out: 503 with Retry-After, nothing taken, and the booking
+ * still payable (its hold is released by checkout).
+ */
+export class WalletUnavailable extends AppError {
+  constructor(message: string) {
+    super('PAYMENT_PROVIDER_UNAVAILABLE', message, undefined, 30);
+  }
+}
+
+/**
+ * The wallet answered but refused (insufficient balance, not approved, cancelled): in its own code and
+ * words. Not an HTTP answer by itself: the wallet callback turns it into the order page's outcome.
+ */
+export class WalletRefused extends Error {
+  constructor(
+    readonly walletCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

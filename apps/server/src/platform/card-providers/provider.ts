@@ -4,7 +4,10 @@
  * the product is known to be the buyer's, and released (cancelled, or refunded if already captured)
  * when it is not. Every call is idempotent per intent, so a retried settlement converges.
  */
-export type ProviderName = 'sandbox' | 'stripe';
+export type ProviderName = 'sandbox' | 'stripe' | WalletProviderName;
+
+/** The mobile wallet behind the same interface (wallet.ts): bKash's tokenized checkout or its sandbox. */
+export type WalletProviderName = 'wallet_sandbox' | 'bkash';
 
 /** Our view of a provider intent's lifecycle, whatever the provider calls it. */
 export type ProviderIntentStatus = 'requires_payment' | 'authorized' | 'captured' | 'cancelled';
@@ -20,7 +23,10 @@ export interface ProviderIntent {
   amountCents: number;
   /** Upper-case ISO code, as the rest of the product stores it. */
   currency: string;
-  /** Handed to the browser for the provider's own card form; null for the sandbox. */
+  /**
+   * Handed to the browser for the provider's own card form; null for the sandbox. For a wallet: the
+   * wallet's own page where the buyer approves this payment (bKash's bkashURL).
+   */
   clientSecret: string | null;
   /** Known once a card has been authorized; never more than brand and last four digits. */
   card: CardSummary | null;
@@ -92,4 +98,11 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<{ id: string }>;
   /** Checks a webhook's signature on its raw body; throws BadRequest when it does not verify. */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  /**
+   * A wallet only: asks the wallet to take the money the buyer approved on its page. Answers the
+   * payment as the wallet reports it afterwards; throws WalletRefused in the wallet's words (not
+   * approved, insufficient balance) and PaymentProviderUnavailable when the wallet cannot be reached.
+   * Calling it again for a completed payment changes nothing.
+   */
+  execute?(ref: IntentRef): Promise<ProviderIntent>;
 }

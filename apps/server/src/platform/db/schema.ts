@@ -35,6 +35,12 @@ const id = () =>
     .primaryKey()
     .default(sql`gen_random_uuid()`);
 
+/**
+ * Who took the money: the card sandbox or Stripe, the wallet sandbox or bKash, or `cash` (the seller,
+ * at pickup; decision 0090).
+ */
+const paymentProviderNames = ['sandbox', 'stripe', 'wallet_sandbox', 'bkash', 'cash'] as const;
+
 // ---------- accounts (the tables Better Auth reads and writes, plus our role fields) ----------
 
 export const users = pgTable(
@@ -219,6 +225,8 @@ export const products = pgTable(
     // A checkout in progress holds the product for one booking until the hold expires.
     holdBookingId: uuid('hold_booking_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The seller takes cash at pickup (decision 0090). */
+    acceptsCash: boolean('accepts_cash').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     // Empty for what a buyer cannot see, so the planner's statistics of this column count only words
     // a search can find: a word whose pieces are all sold is known to match nothing (decision 0018).
@@ -450,7 +458,7 @@ export const bookings = pgTable(
     // Price and title are copied from the product when booked; the request never supplies them.
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['booked', 'paid', 'completed', 'cancelled', 'refunded'] })
+    status: text('status', { enum: ['booked', 'paid', 'completed', 'cancelled', 'refunded', 'reserved'] })
       .notNull()
       .default('booked'),
     /** Why it was cancelled or refunded, in words the buyer reads. */
@@ -471,14 +479,25 @@ export const bookings = pgTable(
     hiddenByBuyerAt: timestamp('hidden_by_buyer_at', { withTimezone: true }),
     /** The listing as it was when booked, which later edits cannot change (decision 0077). */
     listingAtBooking: jsonb('listing_at_booking').$type<StoredListingSnapshot>(),
+    // How it is paid (decision 0090): chosen at checkout; a cash reservation holds the piece until then.
+    paymentMethod: text('payment_method', { enum: ['card', 'wallet', 'cash'] }),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     check(
       'bookings_status_check',
-      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded')`,
+      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded', 'reserved')`,
     ),
+    // One cash reservation at a time per buyer, whoever asks concurrently.
+    uniqueIndex('bookings_one_cash_reservation_per_buyer_idx')
+      .on(t.buyerId)
+      .where(sql`status = 'reserved'`),
+    // Reservations past their time, for the lapse job.
+    index('bookings_reserved_until_idx')
+      .on(t.reservedUntil)
+      .where(sql`status = 'reserved'`),
     uniqueIndex('bookings_one_open_per_buyer_idx')
       .on(t.buyerId, t.productId)
       .where(sql`status = 'booked'`),
@@ -503,7 +522,7 @@ export const paymentIntents = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: paymentProviderNames }).notNull(),
     providerIntentId: text('provider_intent_id').notNull().unique(),
     clientSecret: text('client_secret'),
     amountCents: integer('amount_cents').notNull(),
@@ -533,7 +552,7 @@ export const payments = pgTable(
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => users.id),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: paymentProviderNames }).notNull(),
     transactionId: text('transaction_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),

@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorCode, type Booking, type Checkout, type PaymentResult } from '@furniture-mart/shared';
+import {
+  errorCode,
+  type Booking,
+  type Checkout,
+  type PaymentMethod,
+  type PaymentResult,
+  type ProductPage,
+  type WalletSandboxApprove,
+  type WalletSandboxPayment,
+} from '@furniture-mart/shared';
 import { api, isApiError } from '../../lib/api';
 
 export const paymentKeys = {
@@ -57,5 +66,50 @@ export function useConfirmPayment(bookingId: string) {
         predicate: (query) =>
           !['me', 'config', paymentKeys.checkout(bookingId)[0]].includes(String(query.queryKey[0])),
       }),
+  });
+}
+
+/** Whether the piece's seller takes cash at pickup (the product page answer says). */
+export function useAcceptsCash(productId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['payment-product', productId],
+    queryFn: ({ signal }) => api.get<ProductPage>(`/api/products/${productId}`, signal),
+    select: (product) => product.acceptsCash,
+    enabled,
+  });
+}
+
+/**
+ * A wallet payment or a cash reservation, started when the buyer presses its button (not on page load:
+ * only the card form holds the piece as soon as it shows).
+ */
+export function useStartCheckout(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (method: Exclude<PaymentMethod, 'card'>) =>
+      api.post<Checkout>(`/api/bookings/${bookingId}/checkout`, { method }),
+    onSuccess: (answer) => {
+      if (answer.method === 'cash') void queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** The wallet sandbox's payment, for its approval page. */
+export function useSandboxWalletPayment(paymentId: string) {
+  return useQuery({
+    queryKey: ['wallet-sandbox', paymentId],
+    queryFn: ({ signal }) =>
+      api.get<WalletSandboxPayment>(`/api/payments/wallet/sandbox/${encodeURIComponent(paymentId)}`, signal),
+    staleTime: 0,
+  });
+}
+
+export function useApproveSandboxWallet(paymentId: string) {
+  return useMutation({
+    mutationFn: (body: WalletSandboxApprove) =>
+      api.post<{ redirectUrl: string }>(
+        `/api/payments/wallet/sandbox/${encodeURIComponent(paymentId)}`,
+        body,
+      ),
   });
 }

@@ -22,7 +22,7 @@ export function OrderPayment({ booking }: { booking: Booking }) {
     );
   }
   const tone =
-    booking.status === 'paid'
+    booking.status === 'paid' || booking.status === 'reserved'
       ? 'badge-success badge-soft'
       : booking.status === 'completed'
         ? 'badge-success'
@@ -32,6 +32,11 @@ export function OrderPayment({ booking }: { booking: Booking }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <span className={`badge font-semibold ${tone}`}>{bookingStatusLabels[booking.status]}</span>
+      {booking.paymentMethod && booking.status !== 'cancelled' ? (
+        <span className="text-xs text-base-content/75" data-testid="order-paid-by">
+          {t('paymentMethod.paidBy', { method: t(`paymentMethod.${booking.paymentMethod}`) })}
+        </span>
+      ) : null}
       {booking.cancelReason && booking.status !== 'paid' && booking.status !== 'completed' ? (
         <span className="text-xs text-base-content/75">{cancelReasonLabel(booking.cancelReason)}</span>
       ) : null}

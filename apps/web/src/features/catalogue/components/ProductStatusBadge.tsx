@@ -4,6 +4,7 @@ import { t } from '@furniture-mart/shared';
 const tones: Record<ProductPageStatus, string> = {
   available: 'badge-success',
   being_paid: 'badge-warning',
+  reserved: 'badge-warning',
   sold: 'badge-neutral',
 };
 

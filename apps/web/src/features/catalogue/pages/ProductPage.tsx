@@ -15,7 +15,7 @@ import { MemberSince } from '../../../components/ui/MemberSince';
 import { Price } from '../../../components/ui/Price';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { isApiError } from '../../../lib/api';
-import { useAuth } from '../../../lib/session';
+import { useAuth, useConfig } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
 import { FitPanel } from '../components/FitPanel';
 import { NoPhoto } from '../components/NoPhoto';
@@ -195,6 +195,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 /** Book Now (or the buyer's order), Report and the heart for a buyer; Edit for its seller. */
 function ProductActions({ product }: { product: ProductPageData }) {
   const auth = useAuth();
+  const config = useConfig();
   const toggle = useToggleFavourite();
   const actions = useProductActionDialogs(product, auth.status === 'signedIn' ? auth.me : null);
   const location = useLocation();
@@ -233,6 +234,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
     );
   }
   if (!me.isBuyer) return <p className="text-sm text-base-content/70">{buyerMessages.onlyBuyers}</p>;
+  const cashOffered = config.data?.payments.methods.includes('cash') ?? false;
 
   return (
     <div className="space-y-3">
@@ -285,9 +287,18 @@ function ProductActions({ product }: { product: ProductPageData }) {
       </div>
       {product.status === 'available' || viewer.booking ? null : (
         <p className="text-sm text-base-content/70">
-          {product.status === 'sold' ? t('productPage.sold') : t('productPage.beingPaid')}
+          {product.status === 'sold'
+            ? t('productPage.sold')
+            : product.status === 'reserved'
+              ? t('productPage.reserved')
+              : t('productPage.beingPaid')}
         </p>
       )}
+      {product.acceptsCash && product.status === 'available' && cashOffered ? (
+        <p className="text-sm text-base-content/80" data-testid="accepts-cash">
+          {t('productPage.acceptsCash')}
+        </p>
+      ) : null}
       <AskSeller product={product} />
       {actions.dialogs}
     </div>

@@ -48,6 +48,11 @@ function Orders({ items, pay }: { items: OverviewOrder[]; pay?: boolean }) {
               currency={order.currency}
               className="text-sm text-base-content/75"
             />
+            {order.paymentMethod ? (
+              <span className="block text-xs text-base-content/70">
+                {t('paymentMethod.paidBy', { method: t(`paymentMethod.${order.paymentMethod}`) })}
+              </span>
+            ) : null}
           </span>
           <span className="flex items-center gap-2">
             {order.handoffCode ? (

@@ -2,6 +2,7 @@ import { bookingStatusLabels, type BookingStatus } from '@furniture-mart/shared'
 
 const tones: Record<BookingStatus, string> = {
   booked: 'badge-warning',
+  reserved: 'badge-info',
   paid: 'badge-info',
   completed: 'badge-success',
   cancelled: 'badge-ghost',

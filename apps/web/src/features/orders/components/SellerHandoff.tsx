@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../components/ui/Toasts';
-import { handoffBody, orderMessages, type BookingDetail } from '@furniture-mart/shared';
+import { handoffBody, orderMessages, t, type BookingDetail } from '@furniture-mart/shared';
 import { Alert } from '../../../components/ui/Alert';
 import { useConfirm } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/Field';
@@ -8,7 +8,10 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useCancelSale, useHandoff } from '../api';
 
-/** The seller's side of a paid order: enter the buyer's code at pickup, or cancel the sale. */
+/**
+ * The seller's side of a paid order: enter the buyer's code at pickup, or cancel the sale. For a cash
+ * reservation, the code is entered once the cash is in hand, and there is nothing to cancel online.
+ */
 export function SellerHandoff({ order }: { order: BookingDetail }) {
   const handoff = useHandoff(order.id);
   const cancelSale = useCancelSale(order.id);
@@ -18,6 +21,7 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const locked = order.handoffAttemptsLeft <= 0;
+  const cash = order.status === 'reserved';
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +66,7 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
       <form onSubmit={submitCode} noValidate className="card border border-base-300 bg-base-100">
         <div className="card-body gap-3">
           <h2 className="card-title">{orderMessages.handoffCodeLabel}</h2>
+          {cash ? <p className="text-base-content/80">{t('cash.sellerEnterCode')}</p> : null}
           {locked ? (
             <Alert tone="warning" role="alert">
               {orderMessages.handoffLocked}
@@ -83,21 +88,24 @@ export function SellerHandoff({ order }: { order: BookingDetail }) {
           )}
         </div>
       </form>
-      <form onSubmit={submitCancel} noValidate className="card border border-base-300 bg-base-100">
-        <div className="card-body gap-3">
-          <h2 className="card-title">{orderMessages.cancelSale}</h2>
-          <TextField
-            label={orderMessages.cancelSaleReasonLabel}
-            value={reason}
-            maxLength={300}
-            onChange={(event) => setReason(event.target.value)}
-            error={reasonError}
-          />
-          <SubmitButton pending={cancelSale.isPending} className="btn-error btn-outline">
-            {orderMessages.cancelSale}
-          </SubmitButton>
-        </div>
-      </form>
+      {/* Cash changes hands at pickup: nothing was paid online, so there is no sale to cancel here. */}
+      {cash ? null : (
+        <form onSubmit={submitCancel} noValidate className="card border border-base-300 bg-base-100">
+          <div className="card-body gap-3">
+            <h2 className="card-title">{orderMessages.cancelSale}</h2>
+            <TextField
+              label={orderMessages.cancelSaleReasonLabel}
+              value={reason}
+              maxLength={300}
+              onChange={(event) => setReason(event.target.value)}
+              error={reasonError}
+            />
+            <SubmitButton pending={cancelSale.isPending} className="btn-error btn-outline">
+              {orderMessages.cancelSale}
+            </SubmitButton>
+          </div>
+        </form>
+      )}
       {confirmDialog}
     </div>
   );

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { buyerMessages, orderMessages, type BookingDetail } from '@furniture-mart/shared';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  buyerMessages,
+  formatDate,
+  orderMessages,
+  walletOutcomes,
+  type BookingDetail,
+  type WalletOutcome,
+} from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { Alert } from '../../../components/ui/Alert';
@@ -79,6 +86,35 @@ function ConversationLink({ order, meId }: { order: BookingDetail; meId: string 
   );
 }
 
+/** What the wallet's callback found, as the order page tells it (?wallet=paid|cancelled|failed|pending). */
+function WalletOutcomeNotice() {
+  const [params] = useSearchParams();
+  const outcome = params.get('wallet');
+  if (!outcome || !(walletOutcomes as readonly string[]).includes(outcome)) return null;
+  const known = outcome as WalletOutcome;
+  const tone = known === 'paid' ? 'success' : known === 'pending' ? 'info' : 'warning';
+  const paymentId = params.get('paymentID');
+  return (
+    <Alert
+      tone={tone}
+      role="status"
+      action={
+        known === 'pending' && paymentId ? (
+          // Asking again is safe: the server believes only the wallet's own answer.
+          <a
+            className="btn btn-sm"
+            href={`/api/payments/wallet/callback?paymentID=${encodeURIComponent(paymentId)}&status=success`}
+          >
+            {t('wallet.checkAgain')}
+          </a>
+        ) : undefined
+      }
+    >
+      {t(`wallet.outcome.${known}`)}
+    </Alert>
+  );
+}
+
 function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null }) {
   const isBuyer = meId === data.buyer.id;
   const isSeller = meId === data.seller.id;
@@ -86,6 +122,7 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
   return (
     <section className="space-y-6">
       <DocumentTitle title={`${orderMessages.orderTitle}: ${data.product.title}`} />
+      {isBuyer ? <WalletOutcomeNotice /> : null}
       <header className="flex flex-wrap items-start gap-4">
         {data.product.cover ? (
           <img
@@ -103,6 +140,11 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
             <Price cents={data.priceCents} currency={data.currency} className="font-semibold" />
             <OrderStatusBadge status={data.status} />
           </p>
+          {data.paymentMethod ? (
+            <p className="text-sm text-base-content/80" data-testid="paid-by">
+              {t('paymentMethod.paidBy', { method: t(`paymentMethod.${data.paymentMethod}`) })}
+            </p>
+          ) : null}
         </div>
         {isBuyer && data.status === 'booked' ? (
           <Link to={`/dashboard/payment/${data.id}`} className="btn btn-primary">
@@ -121,9 +163,21 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
               {localDigits(data.handoffCode)}
             </p>
             <p className="text-base-content/80">{orderMessages.handoffCodeHelp}</p>
+            {data.status === 'reserved' && data.reservedUntil ? (
+              <p className="font-semibold" data-testid="reserved-until">
+                {t('cash.reservedUntil', {
+                  until: formatDate(new Date(data.reservedUntil), {
+                    weekday: 'short',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  }),
+                })}
+              </p>
+            ) : null}
           </div>
         </section>
       ) : null}
+      {data.paymentMethod === 'cash' ? <Alert tone="info">{t('cash.nothingOnline')}</Alert> : null}
 
       <div className="grid gap-4 md:grid-cols-3">
         <Contact title={orderMessages.contactSeller}>
@@ -159,7 +213,9 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
         </Contact>
       </div>
 
-      {isSeller && data.status === 'paid' ? <SellerHandoff order={data} /> : null}
+      {isSeller && (data.status === 'paid' || data.status === 'reserved') ? (
+        <SellerHandoff order={data} />
+      ) : null}
 
       <OrderTimeline order={data} />
 

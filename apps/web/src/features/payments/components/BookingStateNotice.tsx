@@ -12,7 +12,7 @@ import {
 import { Alert } from '../../../components/ui/Alert';
 import { TransactionId } from './PaymentSuccess';
 
-/** Why there is nothing to pay: already paid, cancelled, or the item is gone. */
+/** Why there is nothing to pay: already paid, reserved for cash, cancelled, or the item is gone. */
 export function BookingStateNotice({ booking }: { booking: Booking }) {
   if (booking.status === 'paid') {
     return (
@@ -33,6 +33,20 @@ export function BookingStateNotice({ booking }: { booking: Booking }) {
           <MyOrdersLink />
         </div>
       </section>
+    );
+  }
+  if (booking.status === 'reserved') {
+    return (
+      <Alert
+        tone="info"
+        action={
+          <Link to={`/dashboard/orders/${booking.id}`} className="btn btn-sm">
+            {t('orders.viewOrder')}
+          </Link>
+        }
+      >
+        {t('cash.reservedNotice')}
+      </Alert>
     );
   }
   const message =

@@ -46,6 +46,7 @@ const fieldNames = [
   'dimensions',
   'flaws',
   'checklist',
+  'acceptsCash',
 ] as const satisfies readonly Path<FormValues>[];
 
 /** Where the server may put an error of the measures: the group, or one of its boxes. */
@@ -103,6 +104,7 @@ const emptyForm = {
   dimensions: noDimensions,
   flaws: [],
   checklist: undefined,
+  acceptsCash: false,
 } as unknown as FormValues;
 
 // Read when the form renders, so the labels are in the page's language.
@@ -137,6 +139,7 @@ function valuesOf(product: ProductPage, region: PhoneRegion): FormValues {
     },
     flaws: product.flaws,
     checklist: product.checklist ?? undefined,
+    acceptsCash: product.acceptsCash,
   } as FormValues;
 }
 
@@ -439,6 +442,15 @@ export function ProductForm({ editing }: ProductFormProps) {
         condition={condition}
         photos={uploads.items}
       />
+      {config?.payments.methods.includes('cash') ? (
+        <div className="space-y-1">
+          <label className="flex items-center gap-3">
+            <input type="checkbox" className="toggle toggle-primary" {...register('acceptsCash')} />
+            <span className="font-medium">{t('cash.acceptsLabel')}</span>
+          </label>
+          <p className="text-sm text-base-content/70">{t('cash.acceptsHelp')}</p>
+        </div>
+      ) : null}
 
       <TextField
         label={t('booking.email')}
