@@ -9,6 +9,7 @@ import {
   reportStatuses,
 } from './enums.js';
 import { choice, pageOf, phoneShape, photoSchema, requiredText, says, type PhoneField } from './common.js';
+import { bookingReviewsSchema, ratingSchema, refusalSchema } from './reviews.js';
 
 // ---------- requests ----------
 
@@ -87,6 +88,12 @@ export const bookingDetailSchema = z.object({
   ...bookingFields,
   phone: z.string().nullable(),
   meetingLocation: z.string().nullable(),
+  /** Why the buyer refused it at pickup, with their photos (null unless refused). */
+  refusal: refusalSchema.nullable(),
+  /** The two reviews of a handed-over order, for its buyer and seller (null for anyone else). */
+  review: bookingReviewsSchema.nullable(),
+  /** For the seller: what other sellers' published reviews say about the buyer (null for others). */
+  buyerRating: ratingSchema.nullable(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 

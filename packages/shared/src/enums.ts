@@ -33,7 +33,15 @@ export type NoticeKind = (typeof noticeKinds)[number];
 /** How long a lowered price shows the price before it ("was $X"). */
 export const priceDropShownDays = 14;
 
-export const bookingStatuses = ['booked', 'paid', 'completed', 'cancelled', 'refunded'] as const;
+export const bookingStatuses = [
+  'booked',
+  'paid',
+  'completed',
+  'cancelled',
+  'refunded',
+  // Refused by the buyer at pickup (issue 41): refunded in full, shown with its reason and photos.
+  'refused',
+] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 export const reportStatuses = ['open', 'closed'] as const;
@@ -69,6 +77,7 @@ export const auditActions = [
   'reported_item.remove',
   'job.retry',
   'message.remove',
+  'review.hide',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -88,6 +97,32 @@ export const pagination = { defaultPageSize: 24, maxPageSize: 100 } as const;
 
 /** How many products one person may report within a rolling hour. */
 export const reportLimits = { perHour: 10, detailsMaxLength: 1000 } as const;
+
+/** Why a buyer refuses an item at pickup. */
+export const refusalReasons = [
+  'damaged',
+  'different_item',
+  'missing_parts',
+  'size_differs',
+  'worse_condition',
+  'other',
+] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
+/** A refusal's description and photos. */
+export const refusalLimits = { detailsMin: 10, detailsMax: 1000, minPhotos: 1, maxPhotos: 4 } as const;
+
+/**
+ * Reviews after a handoff: the window after completion, the text's length, and how many published
+ * reviews a seller needs before an average is shown.
+ */
+export const reviewLimits = {
+  windowDays: 14,
+  textMin: 10,
+  textMax: 1000,
+  replyMax: 1000,
+  ratingShownFrom: 3,
+} as const;
 
 /** Wrong handoff codes allowed before the order's handoff locks. */
 export const handoffLimits = { maxAttempts: 5, codeLength: 6 } as const;

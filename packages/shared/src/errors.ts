@@ -73,6 +73,13 @@ export const errorCodes = {
   ORDER_AWAITING_HANDOFF: entry(409, 'buyer.paidOrderCannotBeDeleted'),
   SALE_AWAITING_HANDOFF: entry(409, 'seller.saleWaitingForHandoff'),
   PRICE_CHANGED: entry(409, 'payments.priceChanged'),
+  // trust: refusals at pickup and reviews (issue 41)
+  ALREADY_REFUSED: entry(409, 'reviews.alreadyRefused'),
+  NOT_REFUSED: entry(409, 'reviews.notRefused'),
+  REVIEW_NOT_OPEN: entry(409, 'reviews.notOpen'),
+  REVIEW_WINDOW_OVER: entry(409, 'reviews.windowOver'),
+  ALREADY_REVIEWED: entry(409, 'reviews.alreadyReviewed'),
+  ALREADY_REPLIED: entry(409, 'reviews.alreadyReplied'),
   // 413 to 429: size, type and pace
   PAYLOAD_TOO_LARGE: entry(413, 'errors.payloadTooLarge'),
   URI_TOO_LONG: entry(414, 'errors.uriTooLong'),

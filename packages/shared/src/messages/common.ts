@@ -25,6 +25,7 @@ export const cancelReasons = {
   sellerRemoved: 'seller removed',
   deletedByBuyer: 'deleted by buyer',
   buyerRemoved: 'buyer removed',
+  refusedAtPickup: 'refused at pickup',
 } as const;
 
 const SALE_CANCELLED = 'sale cancelled by the seller: ';
@@ -66,6 +67,8 @@ export function refundReasonSentence(
     return translate(locale, `mail.refundReason.${reader}.sellerRemoved`);
   if (stored === cancelReasons.buyerRemoved)
     return translate(locale, `mail.refundReason.${reader}.buyerRemoved`);
+  if (stored === cancelReasons.refusedAtPickup)
+    return translate(locale, `mail.refundReason.${reader}.refusedAtPickup`);
   return translate(locale, 'mail.refundReason.other', {
     reason: withoutFinalStop(cancelReasonLabel(stored, locale)),
   });

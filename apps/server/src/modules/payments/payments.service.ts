@@ -13,6 +13,8 @@ import {
   orderCancelledMessage,
   orderMessages,
   paymentMessages,
+  reviewMessages,
+  type BookingStatus,
   type Checkout,
   type PaymentResult,
 } from '@furniture-mart/shared';
@@ -32,7 +34,7 @@ const SETTLING_EVENTS = new Set(['payment_intent.amount_capturable_updated', 'pa
 
 interface PayableBooking {
   id: string;
-  status: 'booked' | 'paid' | 'completed' | 'cancelled' | 'refunded';
+  status: BookingStatus;
   cancelReason: string | null;
   productId: string;
   productStatus: 'available' | 'sold';
@@ -324,6 +326,7 @@ export class PaymentsService {
 
 function assertPayable(booking: PayableBooking): void {
   if (booking.status === 'refunded') throw new Conflict(orderMessages.alreadyRefunded, 'ALREADY_REFUNDED');
+  if (booking.status === 'refused') throw new Conflict(reviewMessages.alreadyRefused, 'ALREADY_REFUSED');
   if (booking.status === 'cancelled') {
     throw new Conflict(orderCancelledMessage(booking.cancelReason), 'BOOKING_CANCELLED');
   }

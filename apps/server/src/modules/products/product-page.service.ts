@@ -8,6 +8,7 @@ import {
   catalogueMessages,
   fitHome,
   measuredPiece,
+  ratingOf,
   type Location,
   type ProductPage,
 } from '@furniture-mart/shared';
@@ -70,6 +71,8 @@ function preparePageRead(db: ServiceDeps['db']) {
       sellerName: users.name,
       sellerVerified: users.verified,
       sellerSince: users.createdAt,
+      sellerReviewCount: users.reviewCount,
+      sellerRatingSum: users.ratingSum,
       sellerListings: listingsOfSeller,
       photos: sql<
         (PhotoRow & { id: string })[]
@@ -143,6 +146,7 @@ export class ProductPageService {
         verified: row.sellerVerified,
         memberSince: row.sellerSince.toISOString(),
         listings: row.sellerListings,
+        ...ratingOf(row.sellerReviewCount, row.sellerRatingSum),
       },
       viewer: {
         own,
