@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { TestClient, createTestApp, signUp, type TestContext, type TestUser } from '../../../test/helpers/app.js';
+import {
+  TestClient,
+  createTestApp,
+  signUp,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers/app.js';
 import { insertBooking, insertPhoto, insertProduct, markPaid } from '../../../test/helpers/fixtures.js';
 import {
   auditLog,
@@ -83,15 +89,27 @@ afterAll(async () => {
 describe('double-blind reviews', () => {
   it('hides each review from the other side until both wrote, then publishes both together', async () => {
     const { bookingId } = await handedOver();
-    expect(await reviewsSeenBy(buyer, bookingId)).toMatchObject({ mine: null, theirs: null, canReview: true });
+    expect(await reviewsSeenBy(buyer, bookingId)).toMatchObject({
+      mine: null,
+      theirs: null,
+      canReview: true,
+    });
     expect((await reviewsSeenBy(buyer, bookingId)).windowEndsAt).toMatch(/Z$/);
 
     const written = await buyer.client.post(`/api/bookings/${bookingId}/review`, good);
     expect(written.statusCode).toBe(201);
-    expect(written.json()).toMatchObject({ mine: { rating: 5, publishedAt: null }, theirs: null, canReview: false });
+    expect(written.json()).toMatchObject({
+      mine: { rating: 5, publishedAt: null },
+      theirs: null,
+      canReview: false,
+    });
 
     // The seller cannot read it yet; a third party, an admin and a visitor neither.
-    expect(await reviewsSeenBy(seller, bookingId)).toMatchObject({ mine: null, theirs: null, canReview: true });
+    expect(await reviewsSeenBy(seller, bookingId)).toMatchObject({
+      mine: null,
+      theirs: null,
+      canReview: true,
+    });
     expect((await rival.client.get(`/api/bookings/${bookingId}`)).statusCode).toBe(404);
     expect(await reviewsSeenBy(admin, bookingId)).toBeNull();
     expect((await visitor.get(`/api/bookings/${bookingId}`)).statusCode).toBe(401);
@@ -105,7 +123,11 @@ describe('double-blind reviews', () => {
     expect(forSeller.mine.publishedAt).not.toBeNull();
     expect(forSeller.theirs).toMatchObject({ authorRole: 'buyer', rating: 5, text: good.text });
     const forBuyer = await reviewsSeenBy(buyer, bookingId);
-    expect(forBuyer.theirs).toMatchObject({ authorRole: 'seller', rating: 3, author: { name: 'Sam Seller' } });
+    expect(forBuyer.theirs).toMatchObject({
+      authorRole: 'seller',
+      rating: 3,
+      author: { name: 'Sam Seller' },
+    });
     expect(forBuyer.mine.publishedAt).toBe(forSeller.mine.publishedAt);
 
     // The public sees the buyer's review of the seller, not the seller's of the buyer.
@@ -199,8 +221,11 @@ describe('bad reviews', () => {
     expect((await reviewsSeenBy(buyer, auto.bookingId)).canReview).toBe(false);
     const cancelled = await paidOrder();
     expect(
-      (await seller.client.post(`/api/bookings/${cancelled.bookingId}/cancel-sale`, { reason: 'Broke a leg' }))
-        .statusCode,
+      (
+        await seller.client.post(`/api/bookings/${cancelled.bookingId}/cancel-sale`, {
+          reason: 'Broke a leg',
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await review(good, buyer, cancelled.bookingId)).json().error.code).toBe('REVIEW_NOT_OPEN');
   });
@@ -209,17 +234,30 @@ describe('bad reviews', () => {
 describe('answers, reports and hiding', () => {
   it('lets the reviewed seller answer once, anyone report, and an admin hide with an audit entry', async () => {
     const { bookingId } = await handedOver();
-    await buyer.client.post(`/api/bookings/${bookingId}/review`, { rating: 1, text: 'Rude and the chair wobbles.' });
+    await buyer.client.post(`/api/bookings/${bookingId}/review`, {
+      rating: 1,
+      text: 'Rude and the chair wobbles.',
+    });
     const unpublished = (await reviewsSeenBy(buyer, bookingId)).mine.id as string;
     // Not published yet: nobody can answer or report it.
-    expect((await seller.client.post(`/api/reviews/${unpublished}/reply`, { text: 'Sorry' })).statusCode).toBe(404);
-    expect((await rival.client.post(`/api/reviews/${unpublished}/report`, { reason: 'spam' })).statusCode).toBe(404);
+    expect(
+      (await seller.client.post(`/api/reviews/${unpublished}/reply`, { text: 'Sorry' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await rival.client.post(`/api/reviews/${unpublished}/report`, { reason: 'spam' })).statusCode,
+    ).toBe(404);
     await seller.client.post(`/api/bookings/${bookingId}/review`, good);
     const before = await sums(seller.id);
 
-    expect((await otherSeller.client.post(`/api/reviews/${unpublished}/reply`, { text: 'No' })).statusCode).toBe(404);
-    expect((await buyer.client.post(`/api/reviews/${unpublished}/reply`, { text: 'No' })).statusCode).toBe(403);
-    expect((await seller.client.post(`/api/reviews/${unpublished}/reply`, { text: '' })).statusCode).toBe(400);
+    expect(
+      (await otherSeller.client.post(`/api/reviews/${unpublished}/reply`, { text: 'No' })).statusCode,
+    ).toBe(404);
+    expect((await buyer.client.post(`/api/reviews/${unpublished}/reply`, { text: 'No' })).statusCode).toBe(
+      403,
+    );
+    expect((await seller.client.post(`/api/reviews/${unpublished}/reply`, { text: '' })).statusCode).toBe(
+      400,
+    );
     const reply = await seller.client.post(`/api/reviews/${unpublished}/reply`, {
       text: 'The chair was checked together at pickup.',
     });
@@ -233,10 +271,17 @@ describe('answers, reports and hiding', () => {
     expect((await seller.client.post(`/api/reviews/${theirs}/reply`, { text: 'Hm' })).statusCode).toBe(404);
 
     const listed = (await visitor.get(`/api/sellers/${seller.id}/reviews`)).json();
-    expect(listed.items[0]).toMatchObject({ id: unpublished, reply: { text: 'The chair was checked together at pickup.' } });
+    expect(listed.items[0]).toMatchObject({
+      id: unpublished,
+      reply: { text: 'The chair was checked together at pickup.' },
+    });
 
-    expect((await visitor.post(`/api/reviews/${unpublished}/report`, { reason: 'spam' })).statusCode).toBe(401);
-    expect((await rival.client.post(`/api/reviews/${unpublished}/report`, { reason: 'nonsense' })).statusCode).toBe(400);
+    expect((await visitor.post(`/api/reviews/${unpublished}/report`, { reason: 'spam' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await rival.client.post(`/api/reviews/${unpublished}/report`, { reason: 'nonsense' })).statusCode,
+    ).toBe(400);
     const report = await seller.client.post(`/api/reviews/${unpublished}/report`, { reason: 'harassment' });
     expect(report.statusCode).toBe(201);
     expect(report.json().reviewId).toBe(unpublished);
@@ -262,9 +307,9 @@ describe('answers, reports and hiding', () => {
     const page = (await visitor.get(`/api/sellers/${seller.id}/reviews`)).json();
     expect(page.items.map((item: { id: string }) => item.id)).not.toContain(unpublished);
     expect((await reviewsSeenBy(seller, bookingId)).theirs).toBeNull();
-    expect((await admin.client.post('/api/admin/reviews/00000000-0000-4000-8000-000000000000/hide')).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await admin.client.post('/api/admin/reviews/00000000-0000-4000-8000-000000000000/hide')).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -286,13 +331,19 @@ describe('reputation', () => {
       await fresh.client.post(`/api/bookings/${bookingId}/review`, fair);
     }
     expect(await cardOf()).toMatchObject({ rating: null, reviews: 2 });
-    expect((await visitor.get(`/api/sellers/${fresh.id}`)).json().seller).toMatchObject({ rating: null, reviews: 2 });
+    expect((await visitor.get(`/api/sellers/${fresh.id}`)).json().seller).toMatchObject({
+      rating: null,
+      reviews: 2,
+    });
 
     const { bookingId } = await handedOver(fresh);
     await buyer.client.post(`/api/bookings/${bookingId}/review`, { ...good, rating: 4 });
     await fresh.client.post(`/api/bookings/${bookingId}/review`, fair);
     expect(await cardOf()).toMatchObject({ rating: 4.3, reviews: 3 });
-    expect((await visitor.get(`/api/products/${listed.id}`)).json().seller).toMatchObject({ rating: 4.3, reviews: 3 });
+    expect((await visitor.get(`/api/products/${listed.id}`)).json().seller).toMatchObject({
+      rating: 4.3,
+      reviews: 3,
+    });
     const head = (await visitor.get(`/api/sellers/${fresh.id}`)).json().seller;
     expect(head).toMatchObject({ rating: 4.3, reviews: 3 });
     expect(head.reputation).toMatchObject({
@@ -319,7 +370,9 @@ describe('reputation', () => {
     expect(refusal.statusCode).toBe(200);
     for (const ago of [0, 13]) {
       const order = await paidOrder(counted);
-      await counted.client.post(`/api/bookings/${order.bookingId}/cancel-sale`, { reason: 'Changed my mind' });
+      await counted.client.post(`/api/bookings/${order.bookingId}/cancel-sale`, {
+        reason: 'Changed my mind',
+      });
       await db
         .update(bookings)
         .set({ refundedAt: sql`now() - make_interval(months => ${ago})` })
@@ -357,7 +410,9 @@ describe('reputation', () => {
       rating: null,
       reviews: 0,
     });
-    expect((await visitor.get('/api/sellers/00000000-0000-4000-8000-000000000000/reviews')).statusCode).toBe(404);
+    expect((await visitor.get('/api/sellers/00000000-0000-4000-8000-000000000000/reviews')).statusCode).toBe(
+      404,
+    );
     expect((await visitor.get(`/api/sellers/${buyer.id}/reviews`)).statusCode).toBe(404);
   });
 });
