@@ -24,7 +24,7 @@ import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { notifyCompleted } from './notify.js';
 import { refundPaidBookings, type RefundService } from './refunds.js';
-import { claimRefusalPhotos } from './refusal.js';
+import { claimRefusalPhotos, confirmRefusedListing } from './refusal.js';
 import type { JobsService } from '../jobs/index.js';
 
 function sameCode(expected: string | null, given: string): boolean {
@@ -181,13 +181,9 @@ export class OrdersService {
     await this.deps.db.transaction(async (tx) => {
       const booking = await this.lockSellersOrder(tx, viewer, bookingId);
       if (booking.status !== 'refused') throw new Conflict(reviewMessages.notRefused, 'NOT_REFUSED');
-      const [confirmed] = await tx
-        .update(refusals)
-        .set({ listingConfirmedAt: sql`now()` })
-        .where(and(eq(refusals.bookingId, booking.id), isNull(refusals.listingConfirmedAt)))
-        .returning({ bookingId: refusals.bookingId });
-      if (!confirmed) throw new Conflict(reviewMessages.notRefused, 'NOT_REFUSED');
-      await returnToSale(tx, [booking.productId]);
+      if (!(await confirmRefusedListing(tx, booking.productId))) {
+        throw new Conflict(reviewMessages.notRefused, 'NOT_REFUSED');
+      }
     });
     this.deps.listings.changed();
     return { productStatus: 'available' };

@@ -143,6 +143,34 @@ describe('refusing at pickup', () => {
     expect(order.refusal.listingConfirmedAt).not.toBeNull();
   });
 
+  it('puts a refused item back on sale when its seller edits the listing, and only then', async () => {
+    const { bookingId, productId } = await paidOrder();
+    const photoIds = [await insertPhoto(ctx.app.database.db, buyer.id)];
+    expect(
+      (await buyer.client.post(`/api/bookings/${bookingId}/refuse`, { ...reason, photoIds })).statusCode,
+    ).toBe(200);
+    const edited = await seller.client.patch(`/api/products/${productId}`, {
+      description: 'Left door cracked, shown in the last photo.',
+    });
+    expect(edited.statusCode).toBe(200);
+    const [product] = await ctx.app.database.db.select().from(products).where(eq(products.id, productId));
+    expect(product).toMatchObject({
+      status: 'available',
+      description: 'Left door cracked, shown in the last photo.',
+    });
+    const order = (await seller.client.get(`/api/bookings/${bookingId}`)).json();
+    expect(order.refusal.listingConfirmedAt).not.toBeNull();
+    expect((await seller.client.post(`/api/bookings/${bookingId}/confirm-listing`)).statusCode).toBe(409);
+
+    // A sold item with no refusal waiting still cannot be edited.
+    const sold = await paidOrder();
+    const soldEdit = await seller.client.patch(`/api/products/${sold.productId}`, {
+      description: 'Changed after sale.',
+    });
+    expect(soldEdit.statusCode).toBe(409);
+    expect(soldEdit.json().error.code).toBe('PRODUCT_SOLD');
+  });
+
   it('answers every bad refusal with its 4xx and changes nothing', async () => {
     const { bookingId } = await paidOrder();
     const photo = () => insertPhoto(ctx.app.database.db, buyer.id);

@@ -2,10 +2,10 @@
  * Refusing a paid order at pickup (issue 41): the buyer's photos move from the upload pipeline's
  * unattached photos to the refusal (bookings.queries.ts reads it back for the order page).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { reviewMessages } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { productPhotos, refusalPhotos } from '../../platform/db/schema.js';
+import { bookings, productPhotos, products, refusalPhotos, refusals, users } from '../../platform/db/schema.js';
 import { BadRequest } from '../../platform/errors.js';
 
 /**
@@ -52,4 +52,54 @@ export async function claimRefusalPhotos(
       };
     }),
   );
+}
+
+/** The product's last sale was refused at pickup and its seller has not confirmed the listing yet. */
+export async function awaitsListingConfirmation(tx: DbOrTx, productId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ bookingId: refusals.bookingId })
+    .from(refusals)
+    .innerJoin(bookings, eq(bookings.id, refusals.bookingId))
+    .where(
+      and(
+        eq(bookings.productId, productId),
+        isNull(refusals.listingConfirmedAt),
+        sql`not exists (select 1 from ${bookings} sale where sale.product_id = ${productId}
+          and sale.status in ('paid', 'completed'))`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * The seller confirmed the listing of a refused sale (as it is, or by editing it): the refusal says
+ * so and the item is on sale again, when it and its seller are still there. The caller holds the
+ * product's row lock; answers whether there was a refusal waiting.
+ */
+export async function confirmRefusedListing(tx: DbOrTx, productId: string): Promise<boolean> {
+  const confirmed = await tx
+    .update(refusals)
+    .set({ listingConfirmedAt: sql`now()` })
+    .where(
+      and(
+        isNull(refusals.listingConfirmedAt),
+        inArray(
+          refusals.bookingId,
+          tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.productId, productId)),
+        ),
+      ),
+    )
+    .returning({ bookingId: refusals.bookingId });
+  if (confirmed.length === 0) return false;
+  await tx
+    .update(products)
+    .set({ status: 'available', holdBookingId: null, holdExpiresAt: null })
+    .where(
+      and(
+        eq(products.id, productId),
+        isNull(products.deletedAt),
+        sql`exists (select 1 from ${users} where ${users.id} = ${products.sellerId} and ${users.deletedAt} is null)`,
+      ),
+    );
+  return true;
 }
