@@ -13,6 +13,7 @@ import { Gallery } from '../../../components/ui/Gallery';
 import { MemberSince } from '../../../components/ui/MemberSince';
 import { Price } from '../../../components/ui/Price';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { SellerRating } from '../../../components/ui/SellerRating';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
@@ -155,6 +156,9 @@ function ProductDetails({ product }: { product: ProductPageData }) {
                 {seller.name}
               </Link>
               {seller.verified ? <VerifiedMark /> : null}
+            </p>
+            <p>
+              <SellerRating rating={seller.rating} reviews={seller.reviews} />
             </p>
             <MemberSince date={seller.memberSince} className="text-sm text-base-content/80" />
             <p className="text-sm text-base-content/80">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { buyerMessages, orderMessages, type BookingDetail } from '@furniture-mart/shared';
+import { buyerMessages, orderMessages, reviewMessages, type BookingDetail } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { PhoneLink } from '../../../components/PhoneLink';
 import { Alert } from '../../../components/ui/Alert';
@@ -13,6 +13,10 @@ import { useOrder, useOrderConversation } from '../api';
 import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { SellerHandoff } from '../components/SellerHandoff';
+import { OrderReviews } from '../components/OrderReviews';
+import { RefusalCard } from '../components/RefusalCard';
+import { RefuseAtPickup } from '../components/RefuseAtPickup';
+import { SellerRating } from '../../../components/ui/SellerRating';
 import { localDigits, overviewMessages, t } from '@furniture-mart/shared';
 
 /**
@@ -120,9 +124,13 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
               {localDigits(data.handoffCode)}
             </p>
             <p className="text-base-content/80">{orderMessages.handoffCodeHelp}</p>
+            <p className="font-semibold">{reviewMessages.possessionWarning}</p>
           </div>
         </section>
       ) : null}
+      {isBuyer && data.status === 'paid' ? <RefuseAtPickup orderId={data.id} /> : null}
+      {data.status === 'refused' ? <RefusalCard order={data} isSeller={isSeller} /> : null}
+      <OrderReviews order={data} isSeller={isSeller} />
 
       <div className="grid gap-4 md:grid-cols-3">
         <Contact title={orderMessages.contactSeller}>
@@ -135,6 +143,16 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
         </Contact>
         <Contact title={orderMessages.contactBuyer}>
           <p className="font-semibold">{data.buyer.name}</p>
+          {data.buyerRating ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="buyer-rating">
+              <span className="text-base-content/70">{reviewMessages.buyerRating}</span>
+              {data.buyerRating.reviews > 0 ? (
+                <SellerRating rating={data.buyerRating.rating} reviews={data.buyerRating.reviews} size="sm" />
+              ) : (
+                <span>{reviewMessages.buyerNew}</span>
+              )}
+            </p>
+          ) : null}
           {data.phone ? <PhoneLink phone={data.phone} /> : null}
           {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}
           {data.buyer.emailVerified ? (
