@@ -128,6 +128,17 @@ export const reputationSchema = ratingSchema.extend({
 export type Reputation = z.infer<typeof reputationSchema>;
 
 export const reviewReportedSchema = z.object({ id: z.uuid(), reviewId: z.uuid() });
+
+/** A review with open reports, for the administrators' queue (GET /api/admin/reviews/reported). */
+export const reportedReviewSchema = z.object({
+  review: reviewSchema,
+  subject: z.object({ id: z.uuid(), name: z.string() }),
+  openReports: z.number().int(),
+  reasons: z.array(z.enum(messageReportReasons)),
+  lastReportedAt: z.string(),
+});
+export type ReportedReview = z.infer<typeof reportedReviewSchema>;
+export const reportedReviewPageSchema = pageOf(reportedReviewSchema);
 export const reviewHiddenSchema = z.object({ id: z.uuid(), hiddenAt: z.string() });
 
 /** The average shown for a count and a sum of ratings: one decimal, from enough reviews. */

@@ -727,6 +727,7 @@ export const fuzzTargets: FuzzTarget[] = [
       jsonBodyArb({ text: lean(fc.string({ minLength: 1, maxLength: 1000 }), fc.oneof(anyText, longText)) }),
     idPath('/api/reviews/:id/reply', (pool) => pool.publishedReviews),
   ),
+  getTarget('seller-admin', '/api/admin/reviews/reported', 'admin'),
   writeTarget(
     'seller-admin',
     'POST',

@@ -685,6 +685,13 @@ export const policy: PolicyRow[] = [
     }),
   },
   {
+    method: 'GET',
+    route: '/api/admin/reviews/reported',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/reviews/reported'),
+  },
+  {
     method: 'POST',
     route: '/api/admin/reviews/:id/hide',
     rule: 'admins',

@@ -13,6 +13,8 @@ import {
   type Rating,
   type Reputation,
   type Review,
+  type ReportedReview,
+  type MessageReportReason,
 } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import {
@@ -20,10 +22,12 @@ import {
   conversationMessages,
   conversations,
   products,
+  reviewReports,
   reviews,
   users,
 } from '../../platform/db/schema.js';
 import { rowsOf } from '../../platform/db/queue.js';
+import { alias } from 'drizzle-orm/pg-core';
 
 const reviewColumns = {
   id: reviews.id,
@@ -177,5 +181,50 @@ export async function reputationOf(db: DbOrTx, sellerId: string): Promise<Reputa
     cancelledBySeller: sales?.cancelled ?? 0,
     memberSince: (person?.since ?? new Date(0)).toISOString(),
     medianFirstAnswerMinutes: minutes === null || minutes === undefined ? null : Math.round(Number(minutes)),
+  };
+}
+
+const subjects = alias(users, 'subjects');
+
+/** Reviews with open reports, the most recently reported first, with their reasons. */
+export async function reportedReviewPage(db: DbOrTx, page: PageQuery): Promise<Page<ReportedReview>> {
+  const open = eq(reviewReports.status, 'open');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        ...reviewColumns,
+        subjectId: subjects.id,
+        subjectName: subjects.name,
+        openReports: sql<number>`count(*)::int`.mapWith(Number),
+        reasons: sql<MessageReportReason[]>`array_agg(distinct ${reviewReports.reason})`,
+        lastReportedAt: sql<Date>`max(${reviewReports.createdAt})`.mapWith(
+          (value: string | Date) => new Date(value),
+        ),
+      })
+      .from(reviewReports)
+      .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .innerJoin(subjects, eq(subjects.id, reviews.subjectId))
+      .where(open)
+      .groupBy(reviews.id, users.id, subjects.id)
+      .orderBy(desc(sql`max(${reviewReports.createdAt})`), desc(reviews.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db
+      .select({ n: sql<number>`count(distinct ${reviewReports.reviewId})::int`.mapWith(Number) })
+      .from(reviewReports)
+      .where(open),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      review: toReview(row),
+      subject: { id: row.subjectId, name: row.subjectName },
+      openReports: row.openReports,
+      reasons: row.reasons,
+      lastReportedAt: row.lastReportedAt.toISOString(),
+    })),
+    page: page.page,
+    pageSize: page.pageSize,
+    total: counted?.n ?? 0,
   };
 }

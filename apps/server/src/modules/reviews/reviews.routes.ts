@@ -11,6 +11,7 @@ import {
   reviewReportBody,
   reviewReportedSchema,
   reviewSchema,
+  reportedReviewPageSchema,
 } from '@furniture-mart/shared';
 import { allow } from '../../platform/auth/allow.js';
 
@@ -88,6 +89,23 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await request.requireViewer();
       return reply.status(201).send(await reviews.report(viewer, request.params.id, request.body));
+    },
+  );
+
+  route.get(
+    '/api/admin/reviews/reported',
+    {
+      ...allow(['admin']),
+      schema: {
+        tags: ['admin'],
+        summary: 'Reviews with open reports, most recently reported first',
+        querystring: pageQuery,
+        response: { 200: reportedReviewPageSchema },
+      },
+    },
+    async (request) => {
+      await request.requireViewer(['admin']);
+      return reviews.listReported(request.query);
     },
   );
 

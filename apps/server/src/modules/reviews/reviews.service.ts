@@ -17,6 +17,7 @@ import {
   type Review,
   type ReviewBody,
   type ReviewReportBody,
+  type ReportedReview,
   catalogueMessages,
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
@@ -26,7 +27,13 @@ import { lockPerson } from '../../platform/db/locks.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { auditLog, bookings, products, reviewReports, reviews, users } from '../../platform/db/schema.js';
 import { Conflict, NotFound, isUniqueViolation } from '../../platform/errors.js';
-import { bookingReviews, findReview, sellerReviewPage, toReview } from './reviews.queries.js';
+import {
+  bookingReviews,
+  findReview,
+  reportedReviewPage,
+  sellerReviewPage,
+  toReview,
+} from './reviews.queries.js';
 import { notifyReviewAsk, notifyReviewsPublished } from './notify.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -162,6 +169,11 @@ export class ReviewsService {
       }
       throw error;
     }
+  }
+
+  /** The administrators' queue of reported reviews. */
+  async listReported(page: PageQuery): Promise<Page<ReportedReview>> {
+    return reportedReviewPage(this.deps.db, page);
   }
 
   /**

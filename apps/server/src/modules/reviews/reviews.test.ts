@@ -288,6 +288,12 @@ describe('answers, reports and hiding', () => {
     const dup = await seller.client.post(`/api/reviews/${unpublished}/report`, { reason: 'harassment' });
     expect(dup.statusCode).toBe(409);
 
+    // The administrators' queue shows it with its reasons; nobody else reads the queue.
+    expect((await seller.client.get('/api/admin/reviews/reported')).statusCode).toBe(403);
+    const queue = (await admin.client.get('/api/admin/reviews/reported')).json();
+    const queued = queue.items.find((item: { review: { id: string } }) => item.review.id === unpublished);
+    expect(queued).toMatchObject({ openReports: 1, reasons: ['harassment'], subject: { id: seller.id } });
+
     expect((await seller.client.post(`/api/admin/reviews/${unpublished}/hide`)).statusCode).toBe(403);
     const hidden = await admin.client.post(`/api/admin/reviews/${unpublished}/hide`);
     expect(hidden.statusCode).toBe(200);
@@ -306,6 +312,9 @@ describe('answers, reports and hiding', () => {
     expect(audit[0]!.actorId).toBe(admin.id);
     const page = (await visitor.get(`/api/sellers/${seller.id}/reviews`)).json();
     expect(page.items.map((item: { id: string }) => item.id)).not.toContain(unpublished);
+    // Hiding closes its reports: it leaves the queue.
+    const after = (await admin.client.get('/api/admin/reviews/reported')).json();
+    expect(after.items.map((item: { review: { id: string } }) => item.review.id)).not.toContain(unpublished);
     expect((await reviewsSeenBy(seller, bookingId)).theirs).toBeNull();
     expect(
       (await admin.client.post('/api/admin/reviews/00000000-0000-4000-8000-000000000000/hide')).statusCode,
