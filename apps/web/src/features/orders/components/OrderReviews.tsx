@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   formatDate,
+  localDigits,
   reviewBody,
   reviewLimits,
   reviewMessages,
@@ -10,7 +11,7 @@ import {
   type BookingReviews,
 } from '@furniture-mart/shared';
 import { TextAreaField } from '../../../components/ui/Field';
-import { ReviewCard, Stars } from '../../../components/ui/SellerRating';
+import { ReviewCard } from '../../../components/ui/SellerRating';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { notify } from '../../../components/ui/Toasts';
 import { errorMessage, isApiError } from '../../../lib/api';
@@ -113,21 +114,23 @@ function ReviewForm({ orderId, windowEndsAt }: { orderId: string; windowEndsAt: 
       ) : null}
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">{reviewMessages.ratingLabel}</legend>
-        <div className="flex gap-1">
+        <div className="flex flex-wrap gap-1">
           {[1, 2, 3, 4, 5].map((value) => (
             <label key={value} className="cursor-pointer">
               <input
                 type="radio"
                 name="rating"
                 value={value}
-                className="sr-only peer"
+                aria-label={t('reviews.stars', { n: value })}
+                className="peer sr-only"
                 checked={rating === value}
                 onChange={() => setRating(value)}
               />
               <span
+                aria-hidden="true"
                 className={`btn btn-sm peer-focus-visible:outline ${rating >= value ? 'btn-warning' : 'btn-ghost'}`}
               >
-                <Stars rating={value} />
+                ★ {localDigits(String(value))}
               </span>
             </label>
           ))}

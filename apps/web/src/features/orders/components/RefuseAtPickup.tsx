@@ -79,9 +79,6 @@ export function RefuseAtPickup({ orderId }: { orderId: string }) {
           {reviewMessages.refuseTitle}
         </h2>
         <p className="text-base-content/80">{reviewMessages.refuseIntro}</p>
-        <p className="font-semibold" data-testid="possession-warning">
-          {reviewMessages.possessionWarning}
-        </p>
         {!open ? (
           <button type="button" className="btn btn-outline btn-warning w-fit" onClick={() => setOpen(true)}>
             {reviewMessages.refuseOpen}

@@ -124,7 +124,9 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
               {localDigits(data.handoffCode)}
             </p>
             <p className="text-base-content/80">{orderMessages.handoffCodeHelp}</p>
-            <p className="font-semibold">{reviewMessages.possessionWarning}</p>
+            <p className="font-semibold" data-testid="possession-warning">
+              {reviewMessages.possessionWarning}
+            </p>
           </div>
         </section>
       ) : null}

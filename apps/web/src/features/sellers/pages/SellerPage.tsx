@@ -164,10 +164,10 @@ function Reputation({ sellerId, reputation }: { sellerId: string; reputation: Re
       </ul>
       <ul className="space-y-1 text-sm text-base-content/80">
         <li data-testid="refused-at-pickup">
-          {t('reviews.refusedAtPickup', { n: reputation.refusedAtPickup })} {t('reviews.last12Months')}
+          {t('reviews.refusedAtPickup', { n: reputation.refusedAtPickup })}
         </li>
         <li data-testid="cancelled-by-seller">
-          {t('reviews.cancelledBySeller', { n: reputation.cancelledBySeller })} {t('reviews.last12Months')}
+          {t('reviews.cancelledBySeller', { n: reputation.cancelledBySeller })}
         </li>
       </ul>
       <h3 className="font-display text-xl font-bold">{t('reviews.heading')}</h3>
