@@ -181,6 +181,7 @@ test.describe('trust between strangers', () => {
       t('reviews.ratingSummary', { rating: 4.3, reviews: 3 }),
     );
     expect(stillListed.id).toBeTruthy();
+    await screenshotBothWidths(sellerProfile, 'trust-category-cards');
 
     // The same pages in Bangla.
     await sellerProfile.goto('/');

@@ -128,7 +128,7 @@ function ReviewForm({ orderId, windowEndsAt }: { orderId: string; windowEndsAt: 
               />
               <span
                 aria-hidden="true"
-                className={`btn btn-sm peer-focus-visible:outline ${rating >= value ? 'btn-warning' : 'btn-ghost'}`}
+                className={`btn btn-sm peer-focus-visible:outline ${rating >= value ? 'btn-warning' : 'btn-outline'}`}
               >
                 ★ {localDigits(String(value))}
               </span>
