@@ -9,7 +9,7 @@ import {
   reportStatuses,
 } from './enums.js';
 import { choice, pageOf, phoneShape, photoSchema, requiredText, says, type PhoneField } from './common.js';
-import { bookingReviewsSchema, ratingSchema, refusalSchema } from './reviews.js';
+import { bookingReviewsSchema, ratingSchema, refusalSchema, reviewSchema } from './reviews.js';
 
 // ---------- requests ----------
 
@@ -94,6 +94,8 @@ export const bookingDetailSchema = z.object({
   review: bookingReviewsSchema.nullable(),
   /** For the seller: what other sellers' published reviews say about the buyer (null for others). */
   buyerRating: ratingSchema.nullable(),
+  /** For the seller: the newest published reviews sellers wrote about the buyer (null for others). */
+  buyerReviews: z.array(reviewSchema).nullable(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 

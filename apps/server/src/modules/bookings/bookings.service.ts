@@ -21,7 +21,7 @@ import { lockPerson } from '../../platform/db/locks.js';
 import { bookings, products } from '../../platform/db/schema.js';
 import { AppError, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
 import { notifyBookingCreated } from '../orders/index.js';
-import { bookingReviews, ratingOfPerson } from '../reviews/index.js';
+import { bookingReviews, ratingOfPerson, reviewsOfBuyer } from '../reviews/index.js';
 import {
   findBookingRow,
   findRefusal,
@@ -115,12 +115,13 @@ export class BookingsService {
     const isBuyer = row.buyerId === viewer.id && row.hiddenByBuyerAt === null;
     const isSeller = row.sellerId === viewer.id;
     if (!isBuyer && !isSeller && viewer.role !== 'admin') throw new NotFound(buyerMessages.bookingNotFound);
-    const [refusal, review, buyerRating] = await Promise.all([
+    const [refusal, review, buyerRating, buyerReviews] = await Promise.all([
       row.status === 'refused' ? findRefusal(this.deps.db, this.deps.images, row.id) : null,
       bookingReviews(this.deps.db, row.id, viewer.id, { buyerId: row.buyerId, sellerId: row.sellerId }),
       isSeller ? ratingOfPerson(this.deps.db, row.buyerId) : null,
+      isSeller ? reviewsOfBuyer(this.deps.db, row.buyerId) : null,
     ]);
-    const trust = { refusal, review, buyerRating };
+    const trust = { refusal, review, buyerRating, buyerReviews };
     if (isBuyer) return { ...toBooking(this.deps.images, row, 'buyer'), ...trust };
     const booking = { ...toBooking(this.deps.images, row, 'other'), ...trust };
     return isSeller ? booking : { ...booking, phone: null, meetingLocation: null };

@@ -228,3 +228,19 @@ export async function reportedReviewPage(db: DbOrTx, page: PageQuery): Promise<P
     total: counted?.n ?? 0,
   };
 }
+
+/** The newest published, not hidden reviews sellers wrote about a buyer. */
+export async function reviewsOfBuyer(db: DbOrTx, buyerId: string, limit = 3): Promise<Review[]> {
+  const rows = await selectReviews(db)
+    .where(
+      and(
+        eq(reviews.subjectId, buyerId),
+        eq(reviews.authorRole, 'seller'),
+        isNotNull(reviews.publishedAt),
+        isNull(reviews.hiddenAt),
+      ),
+    )
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(limit);
+  return rows.map(toReview);
+}

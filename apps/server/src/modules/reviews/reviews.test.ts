@@ -145,6 +145,12 @@ describe('double-blind reviews', () => {
       reviews: 1,
     });
     expect((await buyer.client.get(`/api/bookings/${bookingId}`)).json().buyerRating).toBeNull();
+    // The words too: what sellers wrote about the buyer, for the seller only.
+    const sellerView = (await seller.client.get(`/api/bookings/${bookingId}`)).json();
+    expect(sellerView.buyerReviews).toHaveLength(1);
+    expect(sellerView.buyerReviews[0]).toMatchObject({ authorRole: 'seller', text: fair.text });
+    expect((await buyer.client.get(`/api/bookings/${bookingId}`)).json().buyerReviews).toBeNull();
+    expect((await admin.client.get(`/api/bookings/${bookingId}`)).json().buyerReviews).toBeNull();
 
     // "Your review is published", once to each side.
     const mails = await ctx.app.database.db

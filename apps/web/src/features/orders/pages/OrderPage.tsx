@@ -16,7 +16,7 @@ import { SellerHandoff } from '../components/SellerHandoff';
 import { OrderReviews } from '../components/OrderReviews';
 import { RefusalCard } from '../components/RefusalCard';
 import { RefuseAtPickup } from '../components/RefuseAtPickup';
-import { SellerRating } from '../../../components/ui/SellerRating';
+import { ReviewCard, SellerRating } from '../../../components/ui/SellerRating';
 import { localDigits, overviewMessages, t } from '@furniture-mart/shared';
 
 /**
@@ -154,6 +154,15 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
                 <span>{reviewMessages.buyerNew}</span>
               )}
             </p>
+          ) : null}
+          {data.buyerReviews && data.buyerReviews.length > 0 ? (
+            <ul className="w-full space-y-2" data-testid="buyer-reviews">
+              {data.buyerReviews.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
           ) : null}
           {data.phone ? <PhoneLink phone={data.phone} /> : null}
           {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}
