@@ -11,6 +11,7 @@ import {
   insertBooking,
   insertPhoto,
   insertProduct,
+  invariantViolations,
   markPaid,
   uploadPhoto,
 } from '../../../test/helpers/fixtures.js';
@@ -262,5 +263,7 @@ describe('refusing at pickup', () => {
       }
     }
     expect(refundRows.length).toBe(refusedWins);
+    // Money and records in a state they may reach: refused items wait, sold ones have their sale.
+    expect(await invariantViolations(ctx.app.database.db)).toEqual([]);
   });
 });
