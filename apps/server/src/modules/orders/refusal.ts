@@ -5,7 +5,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { reviewMessages } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { bookings, productPhotos, products, refusalPhotos, refusals, users } from '../../platform/db/schema.js';
+import {
+  bookings,
+  productPhotos,
+  products,
+  refusalPhotos,
+  refusals,
+  users,
+} from '../../platform/db/schema.js';
 import { BadRequest } from '../../platform/errors.js';
 
 /**
