@@ -16,7 +16,7 @@ export function startBackgroundJobs(
   app: FastifyInstance,
   onRun: (job: string, failed: boolean) => void = () => {},
 ) {
-  const { mail, refunds, orders, uploads, conversations, payments } = app.services;
+  const { mail, refunds, orders, uploads, conversations, payments, reviews } = app.services;
   const controller = new AbortController();
   const job = (name: string, everyMs: number, task: () => Promise<unknown>, firstDelayMs = 0) =>
     new PeriodicJob(name, everyMs, task, app.log, onRun, firstDelayMs);
@@ -45,6 +45,11 @@ export function startBackgroundJobs(
     ),
     // Messages unread for ten minutes, mailed to their readers; conversations claimed with SKIP LOCKED.
     job('message-mail', 60_000, () => conversations.mailUnreadOnce()),
+    // Reviews whose 14 days ran out are published; "How did it go?" the day after a handoff.
+    job('reviews', 10 * 60_000, async () => {
+      await reviews.publishDueOnce();
+      await reviews.askOnce();
+    }),
   ];
   for (const each of jobs) each.start();
   return {

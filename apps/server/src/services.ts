@@ -26,6 +26,7 @@ import { JobsService } from './modules/jobs/jobs.service.js';
 import type { ReadRouting } from './platform/db/replicas.js';
 import { LanguageService } from './modules/accounts/languages.service.js';
 import { ConversationsService } from './modules/conversations/conversations.service.js';
+import { ReviewsService } from './modules/reviews/reviews.service.js';
 
 export function createServices({
   mail,
@@ -65,6 +66,7 @@ export function createServices({
     bookings: new BookingsService(deps),
     reports: new ReportsService(deps),
     conversations: new ConversationsService(deps),
+    reviews: new ReviewsService(deps),
     payments: new PaymentsService(deps),
     admin: new AdminService(deps),
     jobs,

@@ -11,6 +11,7 @@ import {
 } from './enums.js';
 import { listingSnapshotSchema } from './condition.js';
 import { choice, pageOf, phoneShape, photoSchema, requiredText, says, type PhoneField } from './common.js';
+import { bookingReviewsSchema, ratingSchema, refusalSchema, reviewSchema } from './reviews.js';
 
 // ---------- requests ----------
 
@@ -95,6 +96,14 @@ export const bookingDetailSchema = z.object({
   meetingLocation: z.string().nullable(),
   /** What the buyer agreed to: the listing as it was when booked (null for bookings from before). */
   listingAtBooking: listingSnapshotSchema.nullable(),
+  /** Why the buyer refused it at pickup, with their photos (null unless refused). */
+  refusal: refusalSchema.nullable(),
+  /** The two reviews of a handed-over order, for its buyer and seller (null for anyone else). */
+  review: bookingReviewsSchema.nullable(),
+  /** For the seller: what other sellers' published reviews say about the buyer (null for others). */
+  buyerRating: ratingSchema.nullable(),
+  /** For the seller: the newest published reviews sellers wrote about the buyer (null for others). */
+  buyerReviews: z.array(reviewSchema).nullable(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 

@@ -10,6 +10,7 @@ import { isAmountText, parseAmount } from './money.js';
 import { isInvertedPriceRange } from './listings.js';
 import { pageOf, pageQuery, photoSchema, says } from './common.js';
 import { placeNameSchema, sellerCardSchema } from './products.js';
+import { reputationSchema } from './reviews.js';
 import { listedDimensionsSchema } from './home.js';
 
 // ---------- answers ----------
@@ -46,7 +47,14 @@ export const productCardSchema = z.object({
   yearsUsed: z.number().int(),
   postedAt: z.string(),
   dimensions: listedDimensionsSchema,
-  seller: z.object({ id: z.uuid(), name: z.string(), verified: z.boolean() }),
+  /** `rating`: the average of the seller's published reviews, null below 3 of them ("New seller"). */
+  seller: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    verified: z.boolean(),
+    rating: z.number().nullable(),
+    reviews: z.number().int(),
+  }),
   photos: z.array(photoSchema),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
@@ -67,7 +75,10 @@ export const categoryWithProductsSchema = z.object({
 export type CategoryWithProducts = z.infer<typeof categoryWithProductsSchema>;
 
 /** The head of a seller page: the seller card with how many of their products sold. */
-export const sellerPageHeadSchema = sellerCardSchema.extend({ sold: z.number().int() });
+export const sellerPageHeadSchema = sellerCardSchema.extend({
+  sold: z.number().int(),
+  reputation: reputationSchema,
+});
 export type SellerPageHead = z.infer<typeof sellerPageHeadSchema>;
 
 /** GET /api/sellers/:id: the seller, then a page of their listings as product cards (like a category). */

@@ -44,6 +44,8 @@ export const bookingStatuses = [
   'refunded',
   // Cash at pickup: held for its buyer until the handoff or CASH_HOLD_HOURS (decision 0090).
   'reserved',
+  // Refused by the buyer at pickup (issue 41): refunded in full, shown with its reason and photos.
+  'refused',
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
@@ -88,6 +90,7 @@ export const auditActions = [
   'reported_item.remove',
   'job.retry',
   'message.remove',
+  'review.hide',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -107,6 +110,32 @@ export const pagination = { defaultPageSize: 24, maxPageSize: 100 } as const;
 
 /** How many products one person may report within a rolling hour. */
 export const reportLimits = { perHour: 10, detailsMaxLength: 1000 } as const;
+
+/** Why a buyer refuses an item at pickup. */
+export const refusalReasons = [
+  'damaged',
+  'different_item',
+  'missing_parts',
+  'size_differs',
+  'worse_condition',
+  'other',
+] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
+/** A refusal's description and photos. */
+export const refusalLimits = { detailsMin: 10, detailsMax: 1000, minPhotos: 1, maxPhotos: 4 } as const;
+
+/**
+ * Reviews after a handoff: the window after completion, the text's length, and how many published
+ * reviews a seller needs before an average is shown.
+ */
+export const reviewLimits = {
+  windowDays: 14,
+  textMin: 10,
+  textMax: 1000,
+  replyMax: 1000,
+  ratingShownFrom: 3,
+} as const;
 
 /** Wrong handoff codes allowed before the order's handoff locks. */
 export const handoffLimits = { maxAttempts: 5, codeLength: 6 } as const;

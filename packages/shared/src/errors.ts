@@ -81,6 +81,13 @@ export const errorCodes = {
   CASH_BLOCKED: entry(409, 'cash.blocked'),
   RESERVATION_LAPSED: entry(409, 'cash.lapsed'),
   UNKNOWN_WALLET_PAYMENT: entry(404, 'wallet.unknownPayment'),
+  // trust: refusals at pickup and reviews (issue 41)
+  ALREADY_REFUSED: entry(409, 'reviews.alreadyRefused'),
+  NOT_REFUSED: entry(409, 'reviews.notRefused'),
+  REVIEW_NOT_OPEN: entry(409, 'reviews.notOpen'),
+  REVIEW_WINDOW_OVER: entry(409, 'reviews.windowOver'),
+  ALREADY_REVIEWED: entry(409, 'reviews.alreadyReviewed'),
+  ALREADY_REPLIED: entry(409, 'reviews.alreadyReplied'),
   // 413 to 429: size, type and pace
   PAYLOAD_TOO_LARGE: entry(413, 'errors.payloadTooLarge'),
   URI_TOO_LONG: entry(414, 'errors.uriTooLong'),

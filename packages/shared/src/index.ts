@@ -26,3 +26,4 @@ export * from './length.js';
 export * from './home.js';
 export * from './fit.js';
 export * from './condition.js';
+export * from './reviews.js';

@@ -210,6 +210,9 @@ export const sellerCardSchema = z.object({
   memberSince: z.string(),
   /** Listings on sale now. */
   listings: z.number().int(),
+  /** The average of published reviews (null below 3: "New seller") and how many there are. */
+  rating: z.number().nullable(),
+  reviews: z.number().int(),
 });
 export type SellerCard = z.infer<typeof sellerCardSchema>;
 

@@ -43,6 +43,7 @@ const tagDescriptions: Record<string, string> = {
   buying: "Buyers' bookings.",
   payments: 'Card checkout and the payment provider webhook.',
   moderation: 'Reports of products by buyers.',
+  reviews: 'Two-sided reviews after a handoff, the seller’s answers and reports of reviews.',
   newsletter: 'The newsletter sign-up in the footer.',
   admin: 'Administration: buyers, sellers, reports and the audit log.',
 };

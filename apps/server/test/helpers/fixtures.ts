@@ -268,7 +268,7 @@ export async function countRows(
 
 /**
  * The states money and records must never reach, whatever raced: a paid booking whose product is not
- * sold, a sold product without a paid booking, two paid bookings of one product, a payment without a
+ * sold, a sold product without a paid booking (or a refusal waiting for its seller), two paid bookings of one product, a payment without a
  * paid booking. Answers the offending rows; a correct database has none.
  */
 export async function invariantViolations(db: Db): Promise<{ problem: string; id: string }[]> {
@@ -281,13 +281,17 @@ export async function invariantViolations(db: Db): Promise<{ problem: string; id
       from products p
       where p.status = 'sold' and p.deleted_at is null
         and not exists (select 1 from bookings b where b.product_id = p.id and b.status in ('paid', 'completed'))
+        -- Refused at pickup: off sale until its seller confirms the listing (issue 41).
+        and not exists (select 1 from bookings b join refusals r on r.booking_id = b.id
+          where b.product_id = p.id and b.status = 'refused' and r.listing_confirmed_at is null)
     union all
     select 'two paid bookings for one product', b.product_id::text
       from bookings b where b.status in ('paid', 'completed') group by b.product_id having count(*) > 1
     union all
     select 'payment without a paid booking', pay.id::text
       from payments pay left join bookings b on b.id = pay.booking_id
-      where b.id is null or b.status not in ('paid', 'completed', 'refunded') or b.product_id <> pay.product_id
+      where b.id is null or b.status not in ('paid', 'completed', 'refunded', 'refused')
+        or b.product_id <> pay.product_id
   `);
   return (result as unknown as { rows: { problem: string; id: string }[] }).rows;
 }

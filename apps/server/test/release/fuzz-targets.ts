@@ -9,6 +9,7 @@ import {
   conditions,
   locations,
   messageReportReasons,
+  refusalReasons,
   reportReasons,
   sandboxTestCards,
 } from '@furniture-mart/shared';
@@ -67,6 +68,14 @@ export interface Pool {
   messageReports: string[];
   /** Wallet sandbox payments the buyer started (the callback and the sandbox's page). */
   walletPayments: string[];
+  /** Orders of the buyer handed over with their code (reviews). */
+  handedOver: string[];
+  /** Orders the buyer refused at pickup (confirm-listing). */
+  refusedBookings: string[];
+  /** Published reviews of the seller by the buyer (reply, report, hide). */
+  publishedReviews: string[];
+  /** Photos the buyer uploaded for a refusal and has not used yet. */
+  buyerPhotos: string[];
 }
 
 export async function createPool(world: World, size = 12): Promise<Pool> {
@@ -111,6 +120,10 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
     })(),
     messageReports: await list(() => world.messageReport(), 4),
     walletPayments: await list(async () => world.walletPayment(await world.product()), 4),
+    handedOver: await list(() => world.handedOver(), 4),
+    refusedBookings: await list(() => world.refusedBooking(), 4),
+    publishedReviews: await list(() => world.publishedReview(), 4),
+    buyerPhotos: await list(() => world.photo(world.buyer.id), size),
   };
 }
 
@@ -451,6 +464,55 @@ export const fuzzTargets: FuzzTarget[] = [
       meetingLocation: text(200),
     }),
   ),
+  // ---------- trust: refusal at pickup, reviews (issue 41) ----------
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/bookings/:id/refuse',
+    'buyer',
+    (pool) =>
+      jsonBodyArb({
+        reason: lean(fc.constantFrom(...refusalReasons), fc.constantFrom('', 'broken', 'DAMAGED')),
+        details: lean(fc.string({ minLength: 10, maxLength: 1000 }), fc.oneof(anyText, longText)),
+        photoIds: lean(
+          fc.subarray(pool.buyerPhotos, { minLength: 1, maxLength: 4 }),
+          fc.array(
+            idArb(() => [...pool.buyerPhotos, ...pool.photos]),
+            { maxLength: 6 },
+          ),
+        ),
+      }),
+    idPath('/api/bookings/:id/refuse', (pool) => [...pool.paidBookings, ...pool.bookings]),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/bookings/:id/review',
+    'buyer',
+    () =>
+      jsonBodyArb({
+        rating: lean(fc.integer({ min: 1, max: 5 }), fc.oneof(jsonNumber, numberText, fc.integer())),
+        text: lean(fc.string({ minLength: 10, maxLength: 1000 }), fc.oneof(anyText, longText)),
+      }),
+    idPath('/api/bookings/:id/review', (pool) => [...pool.handedOver, ...pool.paidBookings]),
+  ),
+  getTarget('buyer', '/api/sellers/:id/reviews', 'anonymous', [], (pool) =>
+    segmentArb(idArb(() => [pool.world.seller.id, pool.world.buyer.id])).map(
+      (id) => `/api/sellers/${id}/reviews`,
+    ),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/reviews/:id/report',
+    'otherBuyer',
+    () =>
+      jsonBodyArb({
+        reason: lean(fc.constantFrom(...messageReportReasons), fc.constantFrom(...reportReasons, 'rude')),
+        details: text(1100),
+      }),
+    idPath('/api/reviews/:id/report', (pool) => pool.publishedReviews),
+  ),
   getTarget('buyer', '/api/my/bookings', 'buyer'),
   getTarget(
     'buyer',
@@ -722,6 +784,32 @@ export const fuzzTargets: FuzzTarget[] = [
     'seller',
     () => jsonBodyArb({ reason: text(400) }),
     idPath('/api/bookings/:id/cancel-sale', (pool) => pool.paidBookings),
+  ),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/bookings/:id/confirm-listing',
+    'seller',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/bookings/:id/confirm-listing', (pool) => [...pool.refusedBookings, ...pool.paidBookings]),
+  ),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/reviews/:id/reply',
+    'seller',
+    () =>
+      jsonBodyArb({ text: lean(fc.string({ minLength: 1, maxLength: 1000 }), fc.oneof(anyText, longText)) }),
+    idPath('/api/reviews/:id/reply', (pool) => pool.publishedReviews),
+  ),
+  getTarget('seller-admin', '/api/admin/reviews/reported', 'admin'),
+  writeTarget(
+    'seller-admin',
+    'POST',
+    '/api/admin/reviews/:id/hide',
+    'admin',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/admin/reviews/:id/hide', (pool) => pool.publishedReviews),
   ),
   getTarget('seller-admin', '/api/my/overview', 'seller'),
   getTarget('seller-admin', '/api/admin/refunds', 'admin'),

@@ -19,7 +19,11 @@ import {
   payments,
   productPhotos,
   products,
+  refunds,
+  refusals,
   reports,
+  reviewReports,
+  reviews,
   users,
 } from '../../src/platform/db/schema.js';
 import { TEST_ORIGIN } from '../helpers/app.js';
@@ -858,6 +862,135 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
             reporterId: reporter.id,
             status: 'open',
           });
+        },
+      });
+    },
+  },
+  // ---------- trust: refusal at pickup, reviews (issue 41) ----------
+  {
+    name: 'POST /api/bookings/:id/refuse',
+    run: async (extra) => {
+      const bookingId = await world.paidBooking(await world.product());
+      const res = await post(
+        `/api/bookings/${bookingId}/refuse`,
+        {
+          reason: 'damaged',
+          details: 'The back panel is split.',
+          photoIds: [await world.photo(world.buyer.id)],
+          ...extra,
+        },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row).toMatchObject({ status: 'refused', buyerId: world.buyer.id, priceCents: 25_000 });
+          const [refund] = await db().select().from(refunds).where(eq(refunds.bookingId, bookingId));
+          expect(refund).toMatchObject({ amountCents: 25_000 });
+          const [refusal] = await db().select().from(refusals).where(eq(refusals.bookingId, bookingId));
+          expect(refusal).toMatchObject({ reason: 'damaged', listingConfirmedAt: null });
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row!.status).toBe('paid');
+          expect(await db().select().from(refunds).where(eq(refunds.bookingId, bookingId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings/:id/confirm-listing',
+    run: async (extra) => {
+      const bookingId = await world.refusedBooking();
+      const res = await post(
+        `/api/bookings/${bookingId}/confirm-listing`,
+        { ...extra },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+          expect(row).toMatchObject({ status: 'refused', buyerId: world.buyer.id });
+          const [product] = await db().select().from(products).where(eq(products.id, row!.productId));
+          expect(product).toMatchObject({
+            status: 'available',
+            sellerId: world.seller.id,
+            advertised: false,
+          });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/bookings/:id/review',
+    run: async (extra) => {
+      const bookingId = await world.handedOver();
+      const res = await post(
+        `/api/bookings/${bookingId}/review`,
+        { rating: 4, text: 'Friendly and on time.', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(reviews).where(eq(reviews.bookingId, bookingId));
+          expect(row).toMatchObject({
+            authorId: world.buyer.id,
+            subjectId: world.seller.id,
+            authorRole: 'buyer',
+            rating: 4,
+            publishedAt: null,
+            hiddenAt: null,
+            replyText: null,
+          });
+        },
+        unchanged: async () => {
+          expect(await db().select().from(reviews).where(eq(reviews.bookingId, bookingId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/reviews/:id/reply',
+    run: async (extra) => {
+      const reviewId = await world.publishedReview();
+      const res = await post(
+        `/api/reviews/${reviewId}/reply`,
+        { text: 'Thank you.', ...extra },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(reviews).where(eq(reviews.id, reviewId));
+          expect(row).toMatchObject({
+            replyText: 'Thank you.',
+            rating: 5,
+            authorId: world.buyer.id,
+            subjectId: world.seller.id,
+            hiddenAt: null,
+          });
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(reviews).where(eq(reviews.id, reviewId));
+          expect(row!.replyText).toBeNull();
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/reviews/:id/report',
+    run: async (extra) => {
+      const reviewId = await world.publishedReview();
+      const res = await post(
+        `/api/reviews/${reviewId}/report`,
+        { reason: 'spam', ...extra },
+        world.otherBuyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(reviewReports).where(eq(reviewReports.id, res.json().id));
+          expect(row).toMatchObject({ reviewId, reporterId: world.otherBuyer.id, status: 'open' });
+          const [review] = await db().select().from(reviews).where(eq(reviews.id, reviewId));
+          expect(review!.hiddenAt).toBeNull();
         },
       });
     },

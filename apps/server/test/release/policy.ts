@@ -52,7 +52,7 @@ export interface PolicyRow {
   build: Build;
   /** The id in this request is someone's object; an unknown id answers `missingStatus` (default 404). */
   owned?: {
-    kind: 'booking' | 'product' | 'report' | 'user' | 'photo' | 'conversation' | 'message';
+    kind: 'booking' | 'product' | 'report' | 'user' | 'photo' | 'conversation' | 'message' | 'review';
     missingStatus?: number;
   };
   /** A wildcard route: the concrete URLs it is tried with (each is a row of its own). */
@@ -408,8 +408,8 @@ export const policy: PolicyRow[] = [
   {
     method: 'POST',
     route: '/api/uploads/images',
-    rule: 'sellers',
-    expect: only({ seller: 201, otherSeller: 201 }),
+    rule: 'sellers (listing photos) and buyers (photos of a refusal at pickup)',
+    expect: only({ seller: 201, otherSeller: 201, buyer: 201, otherBuyer: 201 }),
     build: async () => {
       const { payload, headers } = multipartBody(await smallJpeg());
       return { method: 'POST', url: '/api/uploads/images', payload, headers };
@@ -657,6 +657,99 @@ export const policy: PolicyRow[] = [
       method: 'POST',
       url: `/api/bookings/${swapId ?? (await world.paidBooking(await world.product()))}/cancel-sale`,
       body: { reason: 'The drawer is broken.' },
+    }),
+  },
+  // ---------- trust: refusal at pickup, reviews (issue 41) ----------
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/refuse',
+    rule: 'the buyer of a paid order, with their own photos',
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/bookings/${swapId ?? (await world.paidBooking(await world.product()))}/refuse`,
+      body: {
+        reason: 'missing_parts',
+        details: 'Two shelves are missing.',
+        photoIds: [await world.photo(world.buyer.id)],
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/confirm-listing',
+    rule: "the refused order's seller",
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/bookings/${swapId ?? (await world.refusedBooking())}/confirm-listing`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookings/:id/review',
+    rule: 'the buyer and the seller of an order handed over with its code',
+    expect: only({ buyer: 201, seller: 201, otherBuyer: 404, otherSeller: 404 }),
+    owned: { kind: 'booking' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/bookings/${swapId ?? (await world.handedOver())}/review`,
+      body: { rating: 4, text: 'Smooth pickup, as agreed.' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/reviews/:id/reply',
+    rule: 'the reviewed seller',
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'review' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/reviews/${swapId ?? (await world.publishedReview())}/reply`,
+      body: { text: 'Thank you!' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/sellers/:id/reviews',
+    rule: 'anyone; anyone but a seller is an unknown seller',
+    expect: all(200),
+    owned: { kind: 'user' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/sellers/${swapId ?? world.seller.id}/reviews`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/reviews/:id/report',
+    rule: 'signed in, a published review',
+    expect: signedIn(201),
+    owned: { kind: 'review' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/reviews/${swapId ?? (await world.publishedReview())}/report`,
+      body: { reason: 'offensive' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/reviews/reported',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    build: get('/api/admin/reviews/reported'),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/reviews/:id/hide',
+    rule: 'admins',
+    expect: only({ admin: 200 }),
+    owned: { kind: 'review' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/admin/reviews/${swapId ?? (await world.publishedReview())}/hide`,
     }),
   },
   {

@@ -103,6 +103,12 @@ export interface World {
   ): Promise<{ id: string; messageId: string; replyId: string; photoId: string }>;
   /** A report of a message (the seller's answer, reported by the buyer). */
   messageReport(): Promise<string>;
+  /** A fresh order of the buyer from the seller, handed over with its code: open for reviews. */
+  handedOver(): Promise<string>;
+  /** A fresh order the buyer refused at pickup (the product waits for its seller to confirm it). */
+  refusedBooking(): Promise<string>;
+  /** A published review of the seller by the buyer (both sides reviewed a fresh order). */
+  publishedReview(): Promise<string>;
 }
 
 export async function createWorld(app: FastifyInstance): Promise<World> {
@@ -250,6 +256,27 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
         })
         .returning({ id: reports.id });
       return row!.id;
+    },
+    async handedOver() {
+      const id = await world.paidBooking(await world.product());
+      await app.services.orders.handoff(viewerOf(seller), id, '123456');
+      return id;
+    },
+    async refusedBooking() {
+      const id = await world.paidBooking(await world.product());
+      await app.services.orders.refuse(viewerOf(buyer), id, {
+        reason: 'damaged',
+        details: 'The door is cracked.',
+        photoIds: [await world.photo(buyer.id)],
+      });
+      return id;
+    },
+    async publishedReview() {
+      const id = await world.handedOver();
+      const text = 'Went well, on time and friendly.';
+      const mine = await app.services.reviews.review(viewerOf(buyer), id, { rating: 5, text });
+      await app.services.reviews.review(viewerOf(seller), id, { rating: 4, text });
+      return mine.mine!.id;
     },
   };
   return world;

@@ -179,6 +179,14 @@ export const pages: readonly Page[] = [
     module: 'features/sellers/pages/SellerPage',
     rendering: 'browser',
   },
+  // A seller's published reviews with their answers, by page (issue 41).
+  {
+    path: '/sellers/:id/reviews',
+    layout: 'public',
+    access: 'public',
+    module: 'features/reviews/pages/SellerReviewsPage',
+    rendering: 'browser',
+  },
   {
     path: '/dashboard',
     layout: 'dashboard',

@@ -26,6 +26,7 @@ export const cancelReasons = {
   deletedByBuyer: 'deleted by buyer',
   buyerRemoved: 'buyer removed',
   cashLapsed: 'the cash reservation lapsed',
+  refusedAtPickup: 'refused at pickup',
 } as const;
 
 const SALE_CANCELLED = 'sale cancelled by the seller: ';
@@ -67,6 +68,8 @@ export function refundReasonSentence(
     return translate(locale, `mail.refundReason.${reader}.sellerRemoved`);
   if (stored === cancelReasons.buyerRemoved)
     return translate(locale, `mail.refundReason.${reader}.buyerRemoved`);
+  if (stored === cancelReasons.refusedAtPickup)
+    return translate(locale, `mail.refundReason.${reader}.refusedAtPickup`);
   return translate(locale, 'mail.refundReason.other', {
     reason: withoutFinalStop(cancelReasonLabel(stored, locale)),
   });

@@ -207,6 +207,22 @@ export const mailCopy = {
       ...(p.method ? { details: paidBy(say, p.method) } : {}),
       action: { label: say('mail.action.seeOrder'), url: p.url },
     })),
+  /** The day after a handoff: each side is asked to review the other. */
+  reviewAsk: (p: { name: string; other: string; title: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.reviewAsk.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [say('mail.reviewAsk.body', { title: p.title, other: p.other })],
+      action: { label: say('mail.reviewAsk.action'), url: p.url },
+    })),
+  /** Both reviews of an order became visible together. */
+  reviewPublished: (p: { name: string; other: string; title: string; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.reviewPublished.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [say('mail.reviewPublished.body', { title: p.title, other: p.other })],
+      action: { label: say('mail.reviewPublished.action'), url: p.url },
+    })),
   refundBuyer: (p: {
     buyer: string;
     title: string;

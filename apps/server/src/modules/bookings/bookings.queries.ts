@@ -5,11 +5,19 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { handoffLimits } from '@furniture-mart/shared';
-import type { Booking, ProductBooking } from '@furniture-mart/shared';
+import type { Booking, ProductBooking, Refusal } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { bookings, payments, productPhotos, products, users } from '../../platform/db/schema.js';
+import {
+  bookings,
+  payments,
+  productPhotos,
+  products,
+  refusalPhotos,
+  refusals,
+  users,
+} from '../../platform/db/schema.js';
 import type { ImageStore } from '../../platform/images/store.js';
-import { photoColumns, toPhotoOrNull } from '../products/index.js';
+import { photoColumns, toPhoto, toPhotoOrNull } from '../products/index.js';
 
 const sellers = alias(users, 'sellers');
 
@@ -168,5 +176,27 @@ export async function listProductBookings(
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     total: counted?.n ?? 0,
+  };
+}
+
+/** The refusal of an order with its photos, or null when it was not refused. */
+export async function findRefusal(
+  db: DbOrTx,
+  images: ImageStore,
+  bookingId: string,
+): Promise<Refusal | null> {
+  const [row] = await db.select().from(refusals).where(eq(refusals.bookingId, bookingId));
+  if (!row) return null;
+  const photos = await db
+    .select()
+    .from(refusalPhotos)
+    .where(eq(refusalPhotos.bookingId, bookingId))
+    .orderBy(asc(refusalPhotos.position));
+  return {
+    reason: row.reason,
+    details: row.details,
+    photos: photos.map((photo) => toPhoto(images, photo)),
+    createdAt: row.createdAt.toISOString(),
+    listingConfirmedAt: row.listingConfirmedAt ? row.listingConfirmedAt.toISOString() : null,
   };
 }

@@ -22,7 +22,14 @@ import { bookings, products } from '../../platform/db/schema.js';
 import { AppError, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
 import { notifyBookingCreated } from '../orders/index.js';
 import { takeListingSnapshot, toListingSnapshot } from '../products/index.js';
-import { findBookingRow, listBuyerBookingRows, listProductBookings, toBooking } from './bookings.queries.js';
+import { bookingReviews, ratingOfPerson, reviewsOfBuyer } from '../reviews/index.js';
+import {
+  findBookingRow,
+  findRefusal,
+  listBuyerBookingRows,
+  listProductBookings,
+  toBooking,
+} from './bookings.queries.js';
 
 export interface NewBooking {
   productId: string;
@@ -117,8 +124,15 @@ export class BookingsService {
       .where(eq(bookings.id, bookingId));
     const stored = kept?.listingAtBooking ?? null;
     const listingAtBooking = stored ? toListingSnapshot(this.deps.images, stored) : null;
-    if (isBuyer) return { ...toBooking(this.deps.images, row, 'buyer'), listingAtBooking };
-    const booking = { ...toBooking(this.deps.images, row, 'other'), listingAtBooking };
+    const [refusal, review, buyerRating, buyerReviews] = await Promise.all([
+      row.status === 'refused' ? findRefusal(this.deps.db, this.deps.images, row.id) : null,
+      bookingReviews(this.deps.db, row.id, viewer.id, { buyerId: row.buyerId, sellerId: row.sellerId }),
+      isSeller ? ratingOfPerson(this.deps.db, row.buyerId) : null,
+      isSeller ? reviewsOfBuyer(this.deps.db, row.buyerId) : null,
+    ]);
+    const trust = { refusal, review, buyerRating, buyerReviews, listingAtBooking };
+    if (isBuyer) return { ...toBooking(this.deps.images, row, 'buyer'), ...trust };
+    const booking = { ...toBooking(this.deps.images, row, 'other'), ...trust };
     return isSeller ? booking : { ...booking, phone: null, meetingLocation: null };
   }
 

@@ -2,7 +2,7 @@
  * Pages of product cards: a listing read by its own SQL (listing-sql.ts), words by the search index
  * (search-sql.ts), and either turned into the cards the API answers.
  */
-import type { Location, ProductCard } from '@furniture-mart/shared';
+import { ratingOf, type Location, type ProductCard } from '@furniture-mart/shared';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { ImageStore } from '../../platform/images/store.js';
 import { placeNameOf, toDimensions, toPhoto } from '../products/index.js';
@@ -54,7 +54,12 @@ export function toCardPage(
       yearsUsed: row.yearsUsed,
       postedAt: new Date(row.postedAt).toISOString(),
       dimensions: toDimensions(row),
-      seller: { id: row.sellerId, name: row.sellerName, verified: row.sellerVerified },
+      seller: {
+        id: row.sellerId,
+        name: row.sellerName,
+        verified: row.sellerVerified,
+        ...ratingOf(row.sellerReviewCount, row.sellerRatingSum),
+      },
       photos: photosOf.get(row.id) ?? [],
     })),
     page,

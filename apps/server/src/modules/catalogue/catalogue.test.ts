@@ -252,7 +252,14 @@ describe('GET /api/categories/:id', () => {
     expect(bed.photos[0]!.thumbUrl).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}-thumb\.webp$/);
     expect(bed.photos[0]!.url).toMatch(/-display\.webp$/);
     const wardrobe = body.products.items.find((item) => item.id === ids.wardrobe)!;
-    expect(wardrobe.seller).toEqual({ id: seller2.id, name: 'Nadia Home Goods', verified: false });
+    expect(wardrobe.seller).toEqual({
+      id: seller2.id,
+      name: 'Nadia Home Goods',
+      verified: false,
+      // Fewer than three published reviews: no average ("New seller").
+      rating: null,
+      reviews: 0,
+    });
     const lamp = body.products.items.find((item) => item.id === ids.lamp)!;
     expect(lamp.photos).toEqual([]);
     // A search builds its cards in statements of its own (with its matches, or by their ids): the same.

@@ -172,6 +172,9 @@ const cardColumns = {
   sellerId: users.id,
   sellerName: users.name,
   sellerVerified: users.verified,
+  // The rating's parts, kept on the seller's row: no join per card (issue 41).
+  sellerReviewCount: users.reviewCount,
+  sellerRatingSum: users.ratingSum,
 };
 
 /** A card as the database builds it in JSON: the date as text. */

@@ -8,6 +8,9 @@ import {
   overviewSchema,
   pageQuery,
   refundAttentionPageSchema,
+  refuseBody,
+  refusedSchema,
+  relistedSchema,
   saleCancelledSchema,
 } from '@furniture-mart/shared';
 import { allow } from '../../platform/auth/allow.js';
@@ -49,6 +52,43 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const viewer = await request.requireViewer(['seller']);
       return orders.cancelSale(viewer, request.params.id, request.body.reason);
+    },
+  );
+
+  route.post(
+    '/api/bookings/:id/refuse',
+    {
+      ...allow(['buyer']),
+      schema: {
+        tags: ['buying'],
+        summary:
+          'At pickup: the buyer refuses an item that does not match its listing (reason, words, 1-4 uploaded photos); refunded in full',
+        params: idParams,
+        body: refuseBody,
+        response: { 200: refusedSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer(['buyer']);
+      return orders.refuse(viewer, request.params.id, request.body);
+    },
+  );
+
+  route.post(
+    '/api/bookings/:id/confirm-listing',
+    {
+      ...allow(['seller']),
+      schema: {
+        tags: ['selling'],
+        summary:
+          'After a refusal at pickup: the seller confirms the listing is accurate; the item is on sale again',
+        params: idParams,
+        response: { 200: relistedSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer(['seller']);
+      return orders.confirmListing(viewer, request.params.id);
     },
   );
 

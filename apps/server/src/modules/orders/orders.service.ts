@@ -7,21 +7,25 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   buyerMessages,
+  cancelReasons,
   cancelSaleReason,
   cashMessages,
   handoffLimits,
   orderMessages,
   type Overview,
   type OverviewOrder,
+  type RefuseBody,
+  reviewMessages,
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
-import { bookings, payments, products, reports, users } from '../../platform/db/schema.js';
+import { bookings, payments, products, refusals, reports, users } from '../../platform/db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { notifyCompleted } from './notify.js';
 import { refundPaidBookings, type RefundService } from './refunds.js';
+import { claimRefusalPhotos, confirmRefusedListing } from './refusal.js';
 import type { JobsService } from '../jobs/index.js';
 
 function sameCode(expected: string | null, given: string): boolean {
@@ -77,6 +81,7 @@ export class OrdersService {
 
   private static wrongState(status: string): Conflict {
     if (status === 'completed') return new Conflict(orderMessages.alreadyCompleted, 'ALREADY_COMPLETED');
+    if (status === 'refused') return new Conflict(reviewMessages.alreadyRefused, 'ALREADY_REFUSED');
     if (status === 'refunded') return new Conflict(orderMessages.alreadyRefunded, 'ALREADY_REFUNDED');
     return new Conflict(orderMessages.notPaid, 'ORDER_NOT_PAID');
   }
@@ -121,8 +126,8 @@ export class OrdersService {
       await notifyCompleted(tx, this.publicUrl, [booking.id]);
       return { ok: true as const, completedAt: done!.completedAt!, sold: false };
     });
-    // A cash sale takes the piece off every listing now.
-    if (outcome.ok && outcome.sold) this.deps.listings.changed();
+    // A cash sale takes the piece off every listing now; the seller's page counts completed sales.
+    if (outcome.ok) this.deps.listings.changed();
     if (!outcome.ok) {
       if (outcome.left <= 0) throw new Conflict(orderMessages.handoffLocked, 'HANDOFF_LOCKED');
       throw new BadRequest(
@@ -151,6 +156,67 @@ export class OrdersService {
     this.deps.listings.changed();
     await this.processRefundsSoon();
     return { status: 'refunded' };
+  }
+
+  /**
+   * The buyer refuses a paid order at pickup: refunded in full through the refund machinery (exactly
+   * once), then `refused`, which also stops the code from working. Locks go product, booking, as the
+   * handoff takes them, so of a refusal and the seller's code at the same moment exactly one finds the
+   * order paid. The product stays sold until its seller confirms the listing.
+   */
+  async refuse(viewer: Viewer, bookingId: string, input: RefuseBody): Promise<{ status: 'refused' }> {
+    await this.deps.db.transaction(async (tx) => {
+      const [target] = await tx
+        .select({ productId: bookings.productId })
+        .from(bookings)
+        .where(
+          and(eq(bookings.id, bookingId), eq(bookings.buyerId, viewer.id), isNull(bookings.hiddenByBuyerAt)),
+        );
+      if (!target) throw new NotFound(buyerMessages.bookingNotFound);
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, target.productId))
+        .for('update');
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      if (!booking) throw new NotFound(buyerMessages.bookingNotFound);
+      if (booking.status !== 'paid') throw OrdersService.wrongState(booking.status);
+      const refunded = await refundPaidBookings(
+        tx,
+        this.publicUrl,
+        { bookingIds: [booking.id] },
+        cancelReasons.refusedAtPickup,
+      );
+      if (refunded.length === 0) throw OrdersService.wrongState('refunded');
+      await tx
+        .update(bookings)
+        .set({ status: 'refused', handoffCode: null })
+        .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'refunded')));
+      await tx
+        .insert(refusals)
+        .values({ bookingId: booking.id, reason: input.reason, details: input.details });
+      await claimRefusalPhotos(tx, viewer.id, booking.id, input.photoIds);
+    });
+    // The seller's page counts refusals.
+    this.deps.listings.changed();
+    await this.processRefundsSoon();
+    return { status: 'refused' };
+  }
+
+  /**
+   * The seller says the listing of a refused order is accurate (after editing it or as it is): the
+   * item goes back on sale. Once per refusal.
+   */
+  async confirmListing(viewer: Viewer, bookingId: string): Promise<{ productStatus: 'available' }> {
+    await this.deps.db.transaction(async (tx) => {
+      const booking = await this.lockSellersOrder(tx, viewer, bookingId);
+      if (booking.status !== 'refused') throw new Conflict(reviewMessages.notRefused, 'NOT_REFUSED');
+      if (!(await confirmRefusedListing(tx, booking.productId))) {
+        throw new Conflict(reviewMessages.notRefused, 'NOT_REFUSED');
+      }
+    });
+    this.deps.listings.changed();
+    return { productStatus: 'available' };
   }
 
   /** Asks the provider right away; a failure stays queued for the refund worker. */

@@ -15,6 +15,7 @@ import {
   paymentMessages,
   cashMessages,
   walletMessages,
+  reviewMessages,
   type BookingStatus,
   type Checkout,
   type PaymentMethod,
@@ -598,6 +599,7 @@ function assertPayable(booking: PayableBooking): void {
   if (booking.status === 'reserved')
     throw new Conflict(cashMessages.reservedNotice, 'CASH_RESERVATION_EXISTS');
   if (booking.status === 'refunded') throw new Conflict(orderMessages.alreadyRefunded, 'ALREADY_REFUNDED');
+  if (booking.status === 'refused') throw new Conflict(reviewMessages.alreadyRefused, 'ALREADY_REFUSED');
   if (booking.status === 'cancelled') {
     throw new Conflict(orderCancelledMessage(booking.cancelReason), 'BOOKING_CANCELLED');
   }

@@ -8,6 +8,7 @@ import {
   catalogueMessages,
   fitHome,
   measuredPiece,
+  ratingOf,
   type Location,
   type ProductPage,
 } from '@furniture-mart/shared';
@@ -75,6 +76,8 @@ function preparePageRead(db: ServiceDeps['db']) {
       sellerName: users.name,
       sellerVerified: users.verified,
       sellerSince: users.createdAt,
+      sellerReviewCount: users.reviewCount,
+      sellerRatingSum: users.ratingSum,
       sellerListings: listingsOfSeller,
       photos: sql<
         (PhotoRow & { id: string; flawCaption: string | null })[]
@@ -159,6 +162,7 @@ export class ProductPageService {
         verified: row.sellerVerified,
         memberSince: row.sellerSince.toISOString(),
         listings: row.sellerListings,
+        ...ratingOf(row.sellerReviewCount, row.sellerRatingSum),
       },
       viewer: {
         own,

@@ -26,6 +26,7 @@ import { checkedListingPlace } from './places.js';
 import { beingPaid, dimensionValues, isMeasured, previousPrice, savedCount } from './product-sql.js';
 import { assertOwnFlawPhotos, evidenceMissing, hasFlawPhoto, lacksEvidence, markFlaws } from './evidence.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
+import { awaitsListingConfirmation, confirmRefusedListing } from '../orders/index.js';
 import { tellPriceDrop } from '../favourites/index.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -139,7 +140,9 @@ export class ProductsService {
       if (!product || product.sellerId !== sellerId || product.deletedAt) {
         throw new NotFound(sellerMessages.productNotFound);
       }
-      if (product.status === 'sold') throw new Conflict(sellerMessages.editSold, 'PRODUCT_SOLD');
+      // A sale refused at pickup waits for its seller: editing the listing confirms it (issue 41).
+      const relist = product.status === 'sold' && (await awaitsListingConfirmation(tx, productId));
+      if (product.status === 'sold' && !relist) throw new Conflict(sellerMessages.editSold, 'PRODUCT_SOLD');
       if (product.beingPaid) throw new Conflict(sellerMessages.editBeingPaid, 'BEING_PAID');
       // A listing from before measures were asked keeps being edited without them, until it moves into a
       // category of bulky pieces or its measures are cleared (decision 0075).
@@ -221,6 +224,7 @@ export class ProductsService {
         const missing = await lacksEvidence(tx, productId);
         if (missing) throw evidenceMissing(missing);
       }
+      if (relist) await confirmRefusedListing(tx, productId);
     });
     this.deps.listings.changed();
     return this.getOwn(this.deps.db, sellerId, productId);

@@ -4,12 +4,13 @@
  * it is kept in the listing cache, which every sale, edit, removal and verification empties.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { catalogueMessages, type PageQuery, type SellerPage } from '@furniture-mart/shared';
+import { catalogueMessages, ratingOf, type PageQuery, type SellerPage } from '@furniture-mart/shared';
 import { products, users } from '../../platform/db/schema.js';
 import { NotFound } from '../../platform/errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { CardReader } from '../catalogue/index.js';
 import { listingsOfSeller } from '../products/index.js';
+import { reputationOf } from '../reviews/index.js';
 
 export class SellersService {
   private readonly cardPages: CardReader;
@@ -27,6 +28,8 @@ export class SellersService {
           name: users.name,
           verified: users.verified,
           memberSince: users.createdAt,
+          reviewCount: users.reviewCount,
+          ratingSum: users.ratingSum,
           listings: listingsOfSeller,
           // Sold and not taken back by a refund; a sold item removed later was still sold.
           sold: sql<number>`(select count(*) from ${products} as sold_items where sold_items.seller_id = users.id and sold_items.status = 'sold')`.mapWith(
@@ -36,13 +39,20 @@ export class SellersService {
         .from(users)
         .where(and(eq(users.id, sellerId), eq(users.role, 'seller'), isNull(users.deletedAt)));
       if (!head) throw new NotFound(catalogueMessages.sellerNotFound);
-      const cards = await this.cardPages.page({
-        filter: { sellerId },
-        order: 'newest',
-        page,
-        pageSize,
-      });
-      return { seller: { ...head, memberSince: head.memberSince.toISOString() }, products: cards };
+      const [cards, reputation] = await Promise.all([
+        this.cardPages.page({ filter: { sellerId }, order: 'newest', page, pageSize }),
+        reputationOf(this.deps.readDb, sellerId),
+      ]);
+      const { reviewCount, ratingSum, ...seller } = head;
+      return {
+        seller: {
+          ...seller,
+          memberSince: head.memberSince.toISOString(),
+          ...ratingOf(reviewCount, ratingSum),
+          reputation,
+        },
+        products: cards,
+      };
     });
   }
 }

@@ -15,20 +15,22 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   route.post(
     '/api/uploads/images',
     {
-      ...allow(['seller']),
+      // Buyers too: the photos of a refusal at pickup go through the same pipeline (issue 41).
+      ...allow(['seller', 'buyer']),
       bodyLimit: uploadBodyLimit,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['seller'],
-        summary: 'Upload one product photo (multipart field "file"); its id goes into POST /api/products',
+        summary:
+          'Upload one photo (multipart field "file"); its id goes into POST /api/products, or a buyer\'s into POST /api/bookings/:id/refuse',
         consumes: ['multipart/form-data'],
         response: { 201: uploadedImageSchema },
       },
     },
     async (request, reply) => {
-      const seller = await request.requireViewer(['seller']);
+      const owner = await request.requireViewer(['seller', 'buyer']);
       const file = await readSingleFile(request);
-      const image = await app.services.uploads.upload(seller.id, file);
+      const image = await app.services.uploads.upload(owner.id, file);
       return reply.status(201).send(image);
     },
   );

@@ -62,6 +62,12 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en'),
     /** Mail me when a message waits unread (Account page). */
     messageMail: boolean('message_mail').notNull().default(true),
+    /**
+     * Published, not hidden reviews of this person, kept with the review that changes them (issue 41):
+     * every product card shows its seller's rating, and a sum on the row costs the listings no join.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
@@ -458,7 +464,9 @@ export const bookings = pgTable(
     // Price and title are copied from the product when booked; the request never supplies them.
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['booked', 'paid', 'completed', 'cancelled', 'refunded', 'reserved'] })
+    status: text('status', {
+      enum: ['booked', 'paid', 'completed', 'cancelled', 'refunded', 'reserved', 'refused'],
+    })
       .notNull()
       .default('booked'),
     /** Why it was cancelled or refunded, in words the buyer reads. */
@@ -488,7 +496,7 @@ export const bookings = pgTable(
   (t) => [
     check(
       'bookings_status_check',
-      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded', 'reserved')`,
+      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded', 'reserved', 'refused')`,
     ),
     // One cash reservation at a time per buyer, whoever asks concurrently.
     uniqueIndex('bookings_one_cash_reservation_per_buyer_idx')
@@ -650,6 +658,126 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- trust: refusals at pickup and reviews (issue 41) ----------
+
+/**
+ * A paid order the buyer refused at pickup (the order is `refused` and refunded in the same
+ * transaction). The product stays off sale until its seller confirms the listing.
+ */
+export const refusals = pgTable(
+  'refusals',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id),
+    reason: text('reason', {
+      enum: ['damaged', 'different_item', 'missing_parts', 'size_differs', 'worse_condition', 'other'],
+    }).notNull(),
+    details: text('details').notNull(),
+    listingConfirmedAt: timestamp('listing_confirmed_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    check(
+      'refusals_reason_check',
+      sql`${t.reason} in ('damaged', 'different_item', 'missing_parts', 'size_differs', 'worse_condition', 'other')`,
+    ),
+  ],
+);
+
+/** The buyer's photos of a refusal: uploaded like listing photos, moved here when the refusal is made. */
+export const refusalPhotos = pgTable(
+  'refusal_photos',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => refusals.bookingId),
+    position: integer('position').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    middleKey: text('middle_key'),
+    middleWidth: integer('middle_width'),
+    middleHeight: integer('middle_height'),
+    bytes: integer('bytes').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('refusal_photos_position_idx').on(t.bookingId, t.position)],
+);
+
+/**
+ * One review per side of a handed-over order. Double-blind: `published_at` is set on both when the
+ * second is written, or by the publishing job when the window closes; before that only its author reads it.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id),
+    authorRole: text('author_role', { enum: ['buyer', 'seller'] }).notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_author_idx').on(t.bookingId, t.authorId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_author_role_check', sql`${t.authorRole} in ('buyer', 'seller')`),
+    check('reviews_text_length_check', sql`char_length(${t.text}) between 10 and 1000`),
+    // A seller's page: published reviews of them, newest first.
+    index('reviews_subject_published_idx')
+      .on(t.subjectId, t.publishedAt.desc())
+      .where(sql`published_at is not null and hidden_at is null`),
+    index('reviews_unpublished_idx')
+      .on(t.bookingId)
+      .where(sql`published_at is null`),
+  ],
+);
+
+/** A report of a review, like a report of a message; an administrator may hide the review. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: id(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: ['scam', 'harassment', 'offensive', 'spam', 'other'] }).notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('review_reports_one_open_idx')
+      .on(t.reporterId, t.reviewId)
+      .where(sql`status = 'open'`),
+    index('review_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
+);
 
 // ---------- moderation ----------
 

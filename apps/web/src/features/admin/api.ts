@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { AdminUserRow, AuditRow, Page, ReportQueueRow } from '@furniture-mart/shared';
+import type { AdminUserRow, AuditRow, Page, ReportedReview, ReportQueueRow } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { authKeys } from '../../lib/session';
 
@@ -105,4 +105,18 @@ export function useRemoveReportedItem() {
 
 export function useRemoveReportedMessage() {
   return useModeration((reportId: string) => api.delete<void>(`/api/admin/reports/${reportId}/message`));
+}
+
+/** Reviews people reported, for hiding (issue 41). */
+export function useReportedReviews(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'reported-reviews', page] as const,
+    queryFn: ({ signal }) =>
+      api.get<Page<ReportedReview>>(`/api/admin/reviews/reported?page=${page}`, signal),
+    ...moderationList,
+  });
+}
+
+export function useHideReview() {
+  return useModeration((reviewId: string) => api.post(`/api/admin/reviews/${reviewId}/hide`));
 }

@@ -6,6 +6,9 @@ import {
   type Conversation,
   type HandoffBody,
   type Page,
+  type RefuseBody,
+  type ReviewBody,
+  type UploadedImage,
 } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { sharedKeys } from '../../lib/queryKeys';
@@ -72,5 +75,52 @@ export function useOrderConversation(productId: string, counterpartId: string, e
       return page.items.find((conversation) => conversation.counterpart.id === counterpartId) ?? null;
     },
     enabled,
+  });
+}
+
+/** The buyer refuses the item at pickup: refunded in full, the code stops working. */
+export function useRefuse(id: string) {
+  const refresh = useRefreshOrder(id);
+  return useMutation({
+    mutationFn: (body: RefuseBody) => api.post<{ status: 'refused' }>(`/api/bookings/${id}/refuse`, body),
+    onSettled: refresh,
+  });
+}
+
+/** One photo of a refusal, through the same upload pipeline as listing photos. */
+export function useRefusalPhotoUpload() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<UploadedImage>('/api/uploads/images', form);
+    },
+  });
+}
+
+/** The seller says the refused item's listing is accurate: it is on sale again. */
+export function useConfirmListing(id: string) {
+  const refresh = useRefreshOrder(id);
+  return useMutation({
+    mutationFn: () => api.post<{ productStatus: 'available' }>(`/api/bookings/${id}/confirm-listing`),
+    onSettled: refresh,
+  });
+}
+
+export function useReview(id: string) {
+  const refresh = useRefreshOrder(id);
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api.post(`/api/bookings/${id}/review`, body),
+    onSettled: refresh,
+  });
+}
+
+/** The reviewed seller's one public answer, from the order page. */
+export function useReply(orderId: string) {
+  const refresh = useRefreshOrder(orderId);
+  return useMutation({
+    mutationFn: ({ reviewId, text }: { reviewId: string; text: string }) =>
+      api.post(`/api/reviews/${reviewId}/reply`, { text }),
+    onSettled: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductCardPage, SellerPageHead } from '@furniture-mart/shared';
+import type { ProductCardPage, ReviewPage, SellerPageHead } from '@furniture-mart/shared';
 import { api } from '../../lib/api';
 import { catalogueKeys } from '../../lib/catalogue';
 
@@ -25,4 +25,16 @@ export function sellerPageQuery(id: string, page: number) {
 
 export function useSellerPage(id: string, page: number) {
   return useQuery(sellerPageQuery(id, page));
+}
+
+/** The newest published reviews of a seller, shown on their page (all of them: the reviews page). */
+export function useLatestReviews(id: string, pageSize = 3) {
+  return useQuery({
+    queryKey: ['reviews', 'seller', id, 1, pageSize] as const,
+    queryFn: ({ signal }) =>
+      api.get<ReviewPage>(
+        `/api/sellers/${encodeURIComponent(id)}/reviews?page=1&pageSize=${pageSize}`,
+        signal,
+      ),
+  });
 }

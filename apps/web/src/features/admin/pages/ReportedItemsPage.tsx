@@ -7,6 +7,7 @@ import { VerifiedMark } from '../../../components/ui/VerifiedMark';
 import { Pagination } from '../../../components/ui/Pagination';
 import { useRemoveReport, useRemoveReportedItem, useRemoveReportedMessage, useReports } from '../api';
 import { AdminPageHeader } from '../components/AdminPageHeader';
+import { ReportedReviews } from '../components/ReportedReviews';
 import { useClampPage } from '../components/useClampPage';
 import { useConfirmedAction } from '../confirmedAction';
 import { formatDate } from '../format';
@@ -270,6 +271,7 @@ export function ReportedItemsPage() {
           onPageChange={setPage}
         />
       ) : null}
+      <ReportedReviews />
       {dialog}
     </section>
   );

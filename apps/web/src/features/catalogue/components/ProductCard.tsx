@@ -12,6 +12,7 @@ import { Price } from '../../../components/ui/Price';
 import { FavouriteButton } from '../../../components/ui/FavouriteButton';
 import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { SellerRating } from '../../../components/ui/SellerRating';
 import { useCardViewer } from './cardViewer';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
@@ -129,6 +130,7 @@ export function ProductCard({
           <span className="text-base-content/70">{t('product.sellerLabel')}</span>
           <span className="font-medium">{product.seller.name}</span>
           {product.seller.verified ? <VerifiedMark /> : null}
+          <SellerRating rating={product.seller.rating} reviews={product.seller.reviews} size="sm" />
         </p>
         <div className="card-actions mt-auto items-center justify-between gap-2 pt-2">
           <button

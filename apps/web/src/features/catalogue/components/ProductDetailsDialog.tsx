@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { Price } from '../../../components/ui/Price';
 import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { SellerRating } from '../../../components/ui/SellerRating';
 import { conditionLabels } from './conditionLabel';
 import { NoPhoto } from './NoPhoto';
 import { formatNumber, placeNameText, sizeText, t } from '@furniture-mart/shared';
@@ -97,6 +98,7 @@ export function ProductDetailsDialog({ product, onClose }: ProductDetailsDialogP
             <span className="inline-flex items-center gap-1.5">
               {product.seller.name}
               {product.seller.verified ? <VerifiedMark /> : null}
+              <SellerRating rating={product.seller.rating} reviews={product.seller.reviews} size="sm" />
             </span>
           </DetailRow>
         </dl>

@@ -31,7 +31,13 @@ const card = (id: string, title: string, previousPriceCents: number | null = nul
     comesApart: false,
     weightKg: null,
   },
-  seller: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Nadia Home Goods', verified: false },
+  seller: {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    name: 'Nadia Home Goods',
+    verified: false,
+    rating: null,
+    reviews: 0,
+  },
   photos: [],
 });
 const saved = card('00000000-0000-4000-8000-000000000001', 'Oak chest of drawers', 30000);

@@ -14,6 +14,7 @@ import { ConditionEvidence } from '../../../components/ui/ConditionEvidence';
 import { MemberSince } from '../../../components/ui/MemberSince';
 import { Price } from '../../../components/ui/Price';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { SellerRating } from '../../../components/ui/SellerRating';
 import { isApiError } from '../../../lib/api';
 import { useAuth, useConfig } from '../../../lib/session';
 import { conditionLabels } from '../components/conditionLabel';
@@ -168,6 +169,9 @@ function ProductDetails({ product }: { product: ProductPageData }) {
                 {seller.name}
               </Link>
               {seller.verified ? <VerifiedMark /> : null}
+            </p>
+            <p>
+              <SellerRating rating={seller.rating} reviews={seller.reviews} />
             </p>
             <MemberSince date={seller.memberSince} className="text-sm text-base-content/80" />
             <p className="text-sm text-base-content/80">

@@ -22,7 +22,7 @@ function steps(order: BookingDetail): Step[] {
       at: order.cancelledAt,
       done: true,
     };
-  } else if (order.status === 'refunded') {
+  } else if (order.status === 'refunded' || order.status === 'refused') {
     list.push({
       label: order.cancelReason
         ? t('timeline.refundedBecause', { reason: cancelReasonLabel(order.cancelReason) })

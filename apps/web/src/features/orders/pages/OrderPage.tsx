@@ -4,6 +4,7 @@ import {
   buyerMessages,
   formatDate,
   orderMessages,
+  reviewMessages,
   walletOutcomes,
   type BookingDetail,
   type WalletOutcome,
@@ -21,6 +22,10 @@ import { OrderStatusBadge } from '../components/OrderStatusBadge';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { SellerHandoff } from '../components/SellerHandoff';
 import { ListingAtBooking } from '../components/ListingAtBooking';
+import { OrderReviews } from '../components/OrderReviews';
+import { RefusalCard } from '../components/RefusalCard';
+import { RefuseAtPickup } from '../components/RefuseAtPickup';
+import { ReviewCard, SellerRating } from '../../../components/ui/SellerRating';
 import { localDigits, overviewMessages, t } from '@furniture-mart/shared';
 
 /**
@@ -174,10 +179,18 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
                 })}
               </p>
             ) : null}
+            {data.status === 'paid' ? (
+              <p className="font-semibold" data-testid="possession-warning">
+                {reviewMessages.possessionWarning}
+              </p>
+            ) : null}
           </div>
         </section>
       ) : null}
       {data.paymentMethod === 'cash' ? <Alert tone="info">{t('cash.nothingOnline')}</Alert> : null}
+      {isBuyer && data.status === 'paid' ? <RefuseAtPickup orderId={data.id} /> : null}
+      {data.status === 'refused' ? <RefusalCard order={data} isSeller={isSeller} /> : null}
+      <OrderReviews order={data} isSeller={isSeller} />
 
       <div className="grid gap-4 md:grid-cols-3">
         <Contact title={orderMessages.contactSeller}>
@@ -190,6 +203,25 @@ function OrderDetails({ data, meId }: { data: BookingDetail; meId: string | null
         </Contact>
         <Contact title={orderMessages.contactBuyer}>
           <p className="font-semibold">{data.buyer.name}</p>
+          {data.buyerRating ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="buyer-rating">
+              <span className="text-base-content/70">{reviewMessages.buyerRating}</span>
+              {data.buyerRating.reviews > 0 ? (
+                <SellerRating rating={data.buyerRating.rating} reviews={data.buyerRating.reviews} size="sm" />
+              ) : (
+                <span>{reviewMessages.buyerNew}</span>
+              )}
+            </p>
+          ) : null}
+          {data.buyerReviews && data.buyerReviews.length > 0 ? (
+            <ul className="w-full space-y-2" data-testid="buyer-reviews">
+              {data.buyerReviews.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {data.phone ? <PhoneLink phone={data.phone} /> : null}
           {isSeller || isBuyer ? <p className="text-sm break-all">{data.buyer.email}</p> : null}
           {data.buyer.emailVerified ? (

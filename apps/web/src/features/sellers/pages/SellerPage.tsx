@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { catalogueMessages, type ProductCard } from '@furniture-mart/shared';
+import { catalogueMessages, type ProductCard, type Reputation } from '@furniture-mart/shared';
 import { DocumentTitle } from '../../../components/DocumentTitle';
 import { Alert } from '../../../components/ui/Alert';
 import { MemberSince } from '../../../components/ui/MemberSince';
@@ -7,8 +7,9 @@ import { Pagination } from '../../../components/ui/Pagination';
 import { Price } from '../../../components/ui/Price';
 import { ResponsivePhoto } from '../../../components/ui/ResponsivePhoto';
 import { VerifiedMark } from '../../../components/ui/VerifiedMark';
+import { ReviewCard, SellerRating } from '../../../components/ui/SellerRating';
 import { isApiError } from '../../../lib/api';
-import { useSellerPage } from '../api';
+import { useLatestReviews, useSellerPage } from '../api';
 import { formatNumber, t } from '@furniture-mart/shared';
 
 function pageFrom(params: URLSearchParams): number {
@@ -73,6 +74,7 @@ export function SellerPage() {
               </div>
             </dl>
           </header>
+          <Reputation sellerId={data.seller.id} reputation={data.seller.reputation} />
           <section aria-labelledby="seller-listings-heading" className="space-y-4">
             <h2 id="seller-listings-heading" className="font-display text-2xl font-bold">
               {t('sellerPage.available')}
@@ -132,5 +134,59 @@ function ListingTile({ product }: { product: ProductCard }) {
         <Price cents={product.sellingPriceCents} className="text-lg font-bold text-primary" />
       </span>
     </Link>
+  );
+}
+
+/**
+ * What buyers can judge the seller by: the rating, completed sales, how quickly they answer, and the
+ * refusals at pickup and sales they cancelled in the last 12 months; then the newest reviews.
+ */
+function Reputation({ sellerId, reputation }: { sellerId: string; reputation: Reputation }) {
+  const latest = useLatestReviews(sellerId);
+  const minutes = reputation.medianFirstAnswerMinutes;
+  return (
+    <section aria-labelledby="seller-trust-heading" className="space-y-4" data-testid="seller-reputation">
+      <h2 id="seller-trust-heading" className="font-display text-2xl font-bold">
+        {t('reviews.trustHeading')}
+      </h2>
+      <ul className="flex flex-wrap items-center gap-x-6 gap-y-2 text-base-content/80">
+        <li>
+          <SellerRating rating={reputation.rating} reviews={reputation.reviews} />
+        </li>
+        <li data-testid="completed-sales">{t('reviews.completedSales', { n: reputation.completedSales })}</li>
+        {minutes !== null ? (
+          <li>
+            {minutes < 120
+              ? t('reviews.answerMinutes', { n: Math.max(1, minutes) })
+              : t('reviews.answerHours', { n: Math.round(minutes / 60) })}
+          </li>
+        ) : null}
+      </ul>
+      <ul className="space-y-1 text-sm text-base-content/80">
+        <li data-testid="refused-at-pickup">
+          {t('reviews.refusedAtPickup', { n: reputation.refusedAtPickup })}
+        </li>
+        <li data-testid="cancelled-by-seller">
+          {t('reviews.cancelledBySeller', { n: reputation.cancelledBySeller })}
+        </li>
+      </ul>
+      <h3 className="font-display text-xl font-bold">{t('reviews.heading')}</h3>
+      {latest.data && latest.data.items.length > 0 ? (
+        <>
+          <ul className="grid gap-3 md:grid-cols-3">
+            {latest.data.items.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+          <Link to={`/sellers/${sellerId}/reviews`} className="btn btn-outline btn-sm">
+            {t('reviews.allReviews')}
+          </Link>
+        </>
+      ) : latest.data ? (
+        <p className="text-base-content/80">{t('reviews.none')}</p>
+      ) : null}
+    </section>
   );
 }
