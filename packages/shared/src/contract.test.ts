@@ -54,6 +54,7 @@ describe('product rules', () => {
     yearsUsed: ' 3 ',
     description: 'A solid oak table.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'excellent',
     categoryId: '00000000-0000-4000-8000-000000000000',
     photoIds: ['00000000-0000-4000-8000-000000000001'],

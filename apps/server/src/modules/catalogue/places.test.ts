@@ -40,7 +40,7 @@ async function body(place: Record<string, unknown>) {
     title: `Placed table ${counter}`,
     description: 'Teak, four chairs.',
     phone: '01711-223344',
-    condition: 'good',
+    condition: 'excellent',
     originalPrice: '300',
     sellingPrice: '200',
     yearsUsed: '2',

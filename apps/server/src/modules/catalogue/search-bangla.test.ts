@@ -91,7 +91,7 @@ describe('a Bangla search', () => {
       phone: '01711-223344',
       location: 'Dhaka',
       district: 'dhaka',
-      condition: 'good',
+      condition: 'excellent',
       originalPrice: '3000',
       sellingPrice: '2000',
       yearsUsed: '1',

@@ -181,7 +181,7 @@ describe('search by parts of words', () => {
       phone: '+8801711000000',
       location: 'Dhaka',
       district: 'dhaka',
-      condition: 'good',
+      condition: 'excellent',
       originalPrice: '300',
       sellingPrice: '200',
       yearsUsed: '2',

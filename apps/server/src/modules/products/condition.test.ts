@@ -55,6 +55,7 @@ async function body(extra: Record<string, unknown> = {}, photos = 2) {
     yearsUsed: '3',
     description: 'Linen cover, solid frame.',
     location: 'Dhaka',
+    district: 'dhaka',
     condition: 'good',
     photoIds,
     flaws: [{ photoId: photoIds[1] ?? photoIds[0], caption: 'A faded patch on the left arm' }],
