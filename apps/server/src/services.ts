@@ -25,6 +25,7 @@ import { JobsService } from './modules/jobs/jobs.service.js';
 import type { ReadRouting } from './platform/db/replicas.js';
 import { LanguageService } from './modules/accounts/languages.service.js';
 import { ConversationsService } from './modules/conversations/conversations.service.js';
+import { OffersService } from './modules/offers/offers.service.js';
 
 export function createServices({
   mail,
@@ -64,6 +65,7 @@ export function createServices({
     reports: new ReportsService(deps),
     conversations: new ConversationsService(deps),
     payments: new PaymentsService(deps),
+    offers: new OffersService(deps),
     admin: new AdminService(deps),
     jobs,
     images: deps.images,

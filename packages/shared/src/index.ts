@@ -25,3 +25,4 @@ export * from './conversations.js';
 export * from './length.js';
 export * from './home.js';
 export * from './fit.js';
+export * from './offers.js';

@@ -19,6 +19,7 @@ import { homesRoutes } from './homes/homes.routes.js';
 import { sellersRoutes } from './sellers/sellers.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
+import { offersRoutes } from './offers/offers.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sellersRoutes);
   await app.register(jobsRoutes);
   await app.register(conversationsRoutes);
+  await app.register(offersRoutes);
 }

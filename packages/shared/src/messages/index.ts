@@ -17,3 +17,4 @@ export * from './conversations.js';
 export * from './home.js';
 export * from './places.js';
 export * from './phones.js';
+export * from './offers.js';
