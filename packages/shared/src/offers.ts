@@ -19,7 +19,11 @@ export const offerStatuses = [
 export type OfferStatus = (typeof offerStatuses)[number];
 
 /** The statuses in which an offer is still in play (and holds, or is about to hold, money). */
-export const liveOfferStatuses = ['awaiting_payment', 'open', 'countered'] as const satisfies readonly OfferStatus[];
+export const liveOfferStatuses = [
+  'awaiting_payment',
+  'open',
+  'countered',
+] as const satisfies readonly OfferStatus[];
 
 // ---------- requests ----------
 
@@ -86,7 +90,12 @@ export type OfferCheckout = z.infer<typeof offerCheckoutSchema>;
 /** POST /api/offers/:id/accept, and the buyer's confirmation of a counter: the offer and its paid order. */
 export const offerAcceptedSchema = z.object({
   offer: offerSchema,
-  booking: z.object({ id: z.uuid(), status: z.literal('paid'), priceCents: z.number().int(), currency: z.string() }),
+  booking: z.object({
+    id: z.uuid(),
+    status: z.literal('paid'),
+    priceCents: z.number().int(),
+    currency: z.string(),
+  }),
 });
 export type OfferAccepted = z.infer<typeof offerAcceptedSchema>;
 

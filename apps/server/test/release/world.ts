@@ -100,6 +100,8 @@ export interface World {
   ): Promise<{ id: string; messageId: string; replyId: string; photoId: string }>;
   /** A report of a message (the seller's answer, reported by the buyer). */
   messageReport(): Promise<string>;
+  /** An offer of the buyer on a fresh product of the seller: waiting for the card, open (held), or countered. */
+  offer(status?: 'awaiting_payment' | 'open' | 'countered'): Promise<string>;
 }
 
 export async function createWorld(app: FastifyInstance): Promise<World> {
@@ -228,6 +230,21 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
         })
         .returning({ id: reports.id });
       return row!.id;
+    },
+    async offer(status = 'open') {
+      const offers = app.services.offers;
+      const productId = await world.product();
+      const made = await offers.create(viewerOf(buyer), productId, '150');
+      if (status === 'awaiting_payment') return made.id;
+      await offers.confirm(viewerOf(buyer), made.id, {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+        name: 'Matrix Buyer',
+      });
+      if (status === 'countered') await offers.counter(viewerOf(seller), made.id, '200');
+      return made.id;
     },
   };
   return world;

@@ -158,7 +158,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
       ...allow(['buyer', 'seller']),
       schema: {
         tags: ['offers'],
-        summary: "Your offers made (role=buyer) or received (role=seller), newest first",
+        summary: 'Your offers made (role=buyer) or received (role=seller), newest first',
         querystring: offerListQuery,
         response: { 200: offerPageSchema },
       },

@@ -35,7 +35,14 @@ import type { Tx } from '../../platform/db/client.js';
 import { lockPerson } from '../../platform/db/locks.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { bookings, offerIntents, offers, paymentIntents, products } from '../../platform/db/schema.js';
-import { AppError, BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../platform/errors.js';
+import {
+  AppError,
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  isUniqueViolation,
+} from '../../platform/errors.js';
 import { CardDeclined } from '../../platform/card-providers/errors.js';
 import type { CardInput } from '../../platform/card-providers/provider.js';
 import { refOf, releaseOtherIntents, settleIn, withTransactionRetry } from '../payments/index.js';
@@ -315,7 +322,10 @@ export class OffersService {
     expected: Answering,
     recovering: boolean,
   ): Promise<{ bookingId: string; productId: string }> {
-    const [head] = await tx.select({ productId: offers.productId }).from(offers).where(eq(offers.id, offerId));
+    const [head] = await tx
+      .select({ productId: offers.productId })
+      .from(offers)
+      .where(eq(offers.id, offerId));
     const [product] = await tx
       .select({
         status: products.status,
@@ -336,8 +346,7 @@ export class OffersService {
     if (product.status === 'sold') throw new Conflict(messages.productSold, 'PRODUCT_SOLD');
     const amountCents = expected === 'countered' ? offer.counterAmountCents! : offer.amountCents;
     if (amountCents !== intent.amountCents) throw new Conflict(offerMessages.notOpen, 'OFFER_NOT_OPEN');
-    if (amountCents >= product.priceCents)
-      throw new Conflict(offerMessages.priceBelowOffer, 'PRICE_CHANGED');
+    if (amountCents >= product.priceCents) throw new Conflict(offerMessages.priceBelowOffer, 'PRICE_CHANGED');
 
     // The buyer's own open booking of the piece becomes the order; someone else paying right now wins.
     const [own] = await tx
@@ -393,10 +402,7 @@ export class OffersService {
       .update(offers)
       .set({ status: 'accepted', bookingId, endedAt: sql`now()`, acceptingSince: null })
       .where(eq(offers.id, offerId));
-    await tx
-      .update(offers)
-      .set({ status: 'declined', endedAt: sql`now()` })
-      .where(and(eq(offers.productId, offer.productId), ne(offers.id, offerId), inArray(offers.status, live)));
+    // Settlement ends the product's other live offers with its open bookings (products/removal.ts).
     await tx.update(offerIntents).set({ status: 'captured' }).where(eq(offerIntents.id, intent.id));
 
     const outcome = await settleIn(tx, this.deps.cardProvider, {
@@ -446,7 +452,12 @@ export class OffersService {
    */
   private async recoverAcceptances(log?: FastifyBaseLogger): Promise<number> {
     const stuck = await this.deps.db
-      .select({ id: offers.id, status: offers.status, amountCents: offers.amountCents, counter: offers.counterAmountCents })
+      .select({
+        id: offers.id,
+        status: offers.status,
+        amountCents: offers.amountCents,
+        counter: offers.counterAmountCents,
+      })
       .from(offers)
       .where(
         and(
@@ -460,7 +471,11 @@ export class OffersService {
       const amountCents = offer.status === 'countered' ? offer.counter! : offer.amountCents;
       const intent = await this.findIntent(offer.id, amountCents);
       const remote = intent ? await this.deps.cardProvider.retrieveIntent(refOf(intent)) : null;
-      if (intent && remote?.status === 'captured' && (offer.status === 'open' || offer.status === 'countered')) {
+      if (
+        intent &&
+        remote?.status === 'captured' &&
+        (offer.status === 'open' || offer.status === 'countered')
+      ) {
         try {
           await this.settle(offer.id, intent, offer.status, log, true);
           recovered++;
@@ -550,7 +565,12 @@ export class OffersService {
           .for('share');
         const offer = await lockOffer(tx, row.id);
         if (offer.status === 'open') return true;
-        if (offer.status !== 'awaiting_payment' || !offer.live || product?.status !== 'available' || product.deletedAt)
+        if (
+          offer.status !== 'awaiting_payment' ||
+          !offer.live ||
+          product?.status !== 'available' ||
+          product.deletedAt
+        )
           return false;
         await tx
           .update(offers)
@@ -585,7 +605,8 @@ export class OffersService {
     await this.deps.db.transaction(async (tx) => {
       const offer = await lockOffer(tx, offerId);
       if (!from.includes(offer.status)) throw notOpen(offer);
-      if (values.status === 'declined' && !offer.live) throw new Conflict(offerMessages.expired, 'OFFER_EXPIRED');
+      if (values.status === 'declined' && !offer.live)
+        throw new Conflict(offerMessages.expired, 'OFFER_EXPIRED');
       await tx
         .update(offers)
         .set({ ...values, endedAt: sql`now()` })
@@ -602,12 +623,22 @@ export class OffersService {
   private async acceptedAnswer(offerId: string): Promise<OfferAccepted> {
     const row = (await findOfferRow(this.deps.db, offerId))!;
     const [booking] = await this.deps.db
-      .select({ id: bookings.id, status: bookings.status, priceCents: bookings.priceCents, currency: bookings.currency })
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        priceCents: bookings.priceCents,
+        currency: bookings.currency,
+      })
       .from(bookings)
       .where(eq(bookings.id, row.bookingId!));
     return {
       offer: toOffer(row),
-      booking: { id: booking!.id, status: 'paid', priceCents: booking!.priceCents, currency: booking!.currency },
+      booking: {
+        id: booking!.id,
+        status: 'paid',
+        priceCents: booking!.priceCents,
+        currency: booking!.currency,
+      },
     };
   }
 
@@ -663,7 +694,13 @@ export class OffersService {
     } else {
       await this.deps.db
         .insert(offerIntents)
-        .values({ ...values, offerId: row.id, provider: this.deps.cardProvider.name, amountCents, currency: row.currency })
+        .values({
+          ...values,
+          offerId: row.id,
+          provider: this.deps.cardProvider.name,
+          amountCents,
+          currency: row.currency,
+        })
         .onConflictDoNothing();
     }
     const stored = await this.findIntent(row.id, amountCents);
@@ -719,4 +756,3 @@ async function lockOffer(tx: Tx, offerId: string) {
   if (!offer) throw new NotFound(offerMessages.notFound);
   return offer;
 }
-

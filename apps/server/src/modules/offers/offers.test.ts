@@ -61,7 +61,11 @@ async function intentsOfOffer(offerId: string) {
 describe('making an offer', () => {
   it('waits for the card, then opens for OFFER_HOURS with the amount held and nothing charged', async () => {
     const p = await product();
-    const made = await buyer.client.post(`/api/products/${p.id}/offers`, { amount: '60', buyerId: buyer2.id, status: 'accepted' });
+    const made = await buyer.client.post(`/api/products/${p.id}/offers`, {
+      amount: '60',
+      buyerId: buyer2.id,
+      status: 'accepted',
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({
       productId: p.id,
@@ -87,7 +91,10 @@ describe('making an offer', () => {
     expect(hours).toBeLessThanOrEqual(48);
     const [intent] = await intentsOfOffer(offer.id);
     expect(intent!.status).toBe('authorized');
-    expect((await provider.retrieveIntent({ id: intent!.providerIntentId, amountCents: 6000, currency: 'USD' })).status).toBe('authorized');
+    expect(
+      (await provider.retrieveIntent({ id: intent!.providerIntentId, amountCents: 6000, currency: 'USD' }))
+        .status,
+    ).toBe('authorized');
     expect(provider.captures.get(intent!.providerIntentId)).toBeUndefined();
 
     const seen = await seller.client.get(`/api/offers/${offer.id}`);
@@ -110,7 +117,11 @@ describe('making an offer', () => {
   it.each([
     ['below the minimum', '49.99', 'Offer at least $50.00.'],
     ['at the price', '100', 'An offer must be below the price of $100.00. To pay the price, book the item.'],
-    ['above the price', '150', 'An offer must be below the price of $100.00. To pay the price, book the item.'],
+    [
+      'above the price',
+      '150',
+      'An offer must be below the price of $100.00. To pay the price, book the item.',
+    ],
     ['with more decimals than the currency has', '60.123', null],
     ['not a number', 'sixty', null],
     ['empty', '', null],
@@ -127,7 +138,9 @@ describe('making an offer', () => {
   it('refuses an offer on your own, a sold, a removed, a firm-priced or an unknown product', async () => {
     const own = await insertProduct(db(), seller.id);
     // A seller account cannot offer at all.
-    expect((await seller.client.post(`/api/products/${own.id}/offers`, { amount: '60' })).statusCode).toBe(403);
+    expect((await seller.client.post(`/api/products/${own.id}/offers`, { amount: '60' })).statusCode).toBe(
+      403,
+    );
     const sold = await product();
     await sellTo(db(), sold.id, buyer2.id);
     const res = await buyer.client.post(`/api/products/${sold.id}/offers`, { amount: '60' });
@@ -136,9 +149,12 @@ describe('making an offer', () => {
     const firmRes = await buyer.client.post(`/api/products/${firm.id}/offers`, { amount: '60' });
     expect([firmRes.statusCode, firmRes.json().error.code]).toEqual([409, 'FIRM_PRICE']);
     const removed = await product({ deletedAt: new Date() });
-    expect((await buyer.client.post(`/api/products/${removed.id}/offers`, { amount: '60' })).statusCode).toBe(404);
+    expect((await buyer.client.post(`/api/products/${removed.id}/offers`, { amount: '60' })).statusCode).toBe(
+      404,
+    );
     expect(
-      (await buyer.client.post('/api/products/00000000-0000-4000-8000-000000000000/offers', { amount: '60' })).statusCode,
+      (await buyer.client.post('/api/products/00000000-0000-4000-8000-000000000000/offers', { amount: '60' }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -318,7 +334,10 @@ describe('the offers job', () => {
   it('expires offers whose time is up and releases their holds; answers to them are 409', async () => {
     const p = await product();
     const offer = await openOffer(buyer, p.id);
-    await db().update(offers).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(offers.id, offer.id));
+    await db()
+      .update(offers)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offers.id, offer.id));
     const result = await ctx.app.services.offers.runOnce();
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect((await buyer.client.get(`/api/offers/${offer.id}`)).json().status).toBe('expired');
@@ -368,7 +387,9 @@ describe('the offers job', () => {
     }
     // Another buyer pays for it by card before the job runs.
     const other = await insertBooking(db(), p.id, buyer2.id);
-    expect((await buyer2.client.post(`/api/bookings/${other}/checkout/confirm`, goodCard)).statusCode).toBe(200);
+    expect((await buyer2.client.post(`/api/bookings/${other}/checkout/confirm`, goodCard)).statusCode).toBe(
+      200,
+    );
     await db()
       .update(offers)
       .set({ acceptingSince: sql`now() - interval '2 minutes'` })
@@ -377,7 +398,11 @@ describe('the offers job', () => {
     expect((await bookingRow(db(), other)).status).toBe('paid');
     const after = (await buyer.client.get(`/api/offers/${offer.id}`)).json();
     expect(['declined', 'expired']).toContain(after.status);
-    const remote = await provider.retrieveIntent({ id: intent!.providerIntentId, amountCents: 6000, currency: 'USD' });
+    const remote = await provider.retrieveIntent({
+      id: intent!.providerIntentId,
+      amountCents: 6000,
+      currency: 'USD',
+    });
     expect(remote.status).toBe('cancelled');
     expect(provider.releases.get(intent!.providerIntentId)).toBeGreaterThanOrEqual(1);
   });
