@@ -32,6 +32,8 @@ CREATE TABLE "offers" (
 	CONSTRAINT "offers_amount_check" CHECK ("offers"."amount_cents" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "conversation_messages" ADD COLUMN "offer_id" uuid;--> statement-breakpoint
+ALTER TABLE "conversation_messages" ADD COLUMN "offer_event" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "firm_price" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "offer_intents" ADD CONSTRAINT "offer_intents_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offers" ADD CONSTRAINT "offers_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

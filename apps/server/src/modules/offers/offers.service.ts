@@ -46,6 +46,7 @@ import {
 import { CardDeclined } from '../../platform/card-providers/errors.js';
 import type { CardInput } from '../../platform/card-providers/provider.js';
 import { refOf, releaseOtherIntents, settleIn, withTransactionRetry } from '../payments/index.js';
+import { recordOfferCard, type OfferCardEvent } from '../conversations/index.js';
 import { findOfferRow, listOfferRows, ofBuyer, ofSeller, toOffer, type OfferRow } from './offers.queries.js';
 
 /** Time a new offer has to be authorized on the card before it lapses. */
@@ -256,6 +257,7 @@ export class OffersService {
           .update(offers)
           .set({ status: 'countered', counterAmountCents: amountCents })
           .where(eq(offers.id, offer.id));
+        await card(tx, offer, 'countered', offer.sellerId);
       }),
     );
     return toOffer((await findOfferRow(this.deps.db, row.id))!);
@@ -404,6 +406,7 @@ export class OffersService {
       .where(eq(offers.id, offerId));
     // Settlement ends the product's other live offers with its open bookings (products/removal.ts).
     await tx.update(offerIntents).set({ status: 'captured' }).where(eq(offerIntents.id, intent.id));
+    await card(tx, offer, 'accepted', expected === 'countered' ? offer.buyerId : offer.sellerId);
 
     const outcome = await settleIn(tx, this.deps.cardProvider, {
       providerIntentId: intent.providerIntentId,
@@ -432,17 +435,32 @@ export class OffersService {
   // ---------- the job ----------
 
   private async expireDue(): Promise<number> {
-    const result = await this.deps.db.execute(sql`
-      update ${offers} set status = 'expired', ended_at = now(), updated_at = now()
-      where id in (
-        select id from ${offers}
-        where status in ('awaiting_payment', 'open', 'countered') and expires_at <= now()
-        order by expires_at
-        limit 200
-        for update skip locked
-      )
-      returning id`);
-    return rowsOf<{ id: string }>(result).length;
+    return this.deps.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        with due as (
+          select id, status from ${offers}
+          where status in ('awaiting_payment', 'open', 'countered') and expires_at <= now()
+          order by expires_at
+          limit 200
+          for update skip locked
+        )
+        update ${offers} set status = 'expired', ended_at = now(), updated_at = now()
+        from due where ${offers.id} = due.id
+        returning ${offers.id} as id, ${offers.productId} as "productId", ${offers.buyerId} as "buyerId",
+          due.status as was,
+          (select ${products.sellerId} from ${products} where ${products.id} = ${offers.productId}) as "sellerId"`);
+      const expired = rowsOf<{
+        id: string;
+        productId: string;
+        buyerId: string;
+        sellerId: string;
+        was: string;
+      }>(result);
+      for (const offer of expired) {
+        if (offer.was !== 'awaiting_payment') await card(tx, offer, 'expired', offer.buyerId);
+      }
+      return expired.length;
+    });
   }
 
   /**
@@ -583,6 +601,7 @@ export class OffersService {
           .update(offerIntents)
           .set({ status: 'authorized', lastError: null })
           .where(eq(offerIntents.id, intent.id));
+        await card(tx, offer, 'made', offer.buyerId);
         return true;
       }),
     );
@@ -611,6 +630,9 @@ export class OffersService {
         .update(offers)
         .set({ ...values, endedAt: sql`now()` })
         .where(eq(offers.id, offerId));
+      // An offer still waiting for the card never reached the seller: nothing to show them.
+      if (offer.status !== 'awaiting_payment')
+        await card(tx, offer, values.status, values.status === 'declined' ? offer.sellerId : offer.buyerId);
     });
   }
 
@@ -709,6 +731,23 @@ export class OffersService {
   }
 }
 
+/** The offer's step as a card in the conversation of its buyer and seller. */
+function card(
+  tx: Tx,
+  offer: { id: string; productId: string; buyerId: string; sellerId: string },
+  event: OfferCardEvent,
+  senderId: string,
+): Promise<void> {
+  return recordOfferCard(tx, {
+    productId: offer.productId,
+    buyerId: offer.buyerId,
+    sellerId: offer.sellerId,
+    senderId,
+    offerId: offer.id,
+    event,
+  });
+}
+
 /** Thrown inside the sale's transaction when the provider holds no money for it any more. */
 class CaptureRefused extends Error {}
 
@@ -748,6 +787,7 @@ async function lockOffer(tx: Tx, offerId: string) {
       amountCents: offers.amountCents,
       counterAmountCents: offers.counterAmountCents,
       currency: offers.currency,
+      sellerId: sql<string>`(select ${products.sellerId} from ${products} where ${products.id} = ${offers.productId})`,
       live: sql<boolean>`${offers.expiresAt} > now()`,
     })
     .from(offers)

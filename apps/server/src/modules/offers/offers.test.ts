@@ -278,6 +278,24 @@ describe('answering', () => {
     expect(provider.releases.get(first.providerIntentId)).toBe(1);
     expect(provider.captures.get(second2.providerIntentId)).toBe(1);
     expect(provider.captures.get(first.providerIntentId)).toBeUndefined();
+
+    // Each step is a card in the conversation of the two.
+    const list = await seller.client.get(`/api/my/conversations?productId=${p.id}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const conversationId = list.json().items[0].id;
+    const thread = await buyer.client.get(`/api/conversations/${conversationId}/messages`);
+    expect(thread.statusCode, thread.body).toBe(200);
+    const cards = thread
+      .json()
+      .items.map((m: { offer: { id: string; event: string } | null; senderId: string }) => [
+        m.offer?.event,
+        m.senderId,
+      ]);
+    expect(cards).toEqual([
+      ['made', buyer.id],
+      ['countered', seller.id],
+      ['accepted', buyer.id],
+    ]);
   });
 
   it('lets the buyer withdraw an offer that is not accepted, and releases the hold', async () => {

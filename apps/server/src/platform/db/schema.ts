@@ -713,6 +713,11 @@ export const conversationMessages = pgTable(
     body: text('body').notNull(),
     /** Contact details in it were replaced before it was stored. */
     masked: boolean('masked').notNull().default(false),
+    /** A card of an offer's life (issue 40): which offer, and what happened to it. */
+    offerId: uuid('offer_id'),
+    offerEvent: text('offer_event', {
+      enum: ['made', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'],
+    }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: created(),
   },
