@@ -95,6 +95,8 @@ export const publicConfigSchema = z.object({
     provider: z.enum(cardProviderNames),
     publishableKey: z.string().nullable(),
   }),
+  /** Offers (issue 40): the lowest offer as a per cent of the price, and the hours a seller has to answer. */
+  offers: z.object({ minPercent: z.number().int(), hours: z.number().int() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

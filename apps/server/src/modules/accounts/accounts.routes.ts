@@ -216,6 +216,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         provider: app.services.cardProvider.name,
         publishableKey: app.services.cardProvider.publishableKey,
       },
+      offers: { minPercent: app.config.OFFER_MIN_PERCENT, hours: app.config.OFFER_HOURS },
     }),
   );
 }

@@ -253,6 +253,15 @@ function ProductActions({ product }: { product: ProductPageData }) {
             {t('booking.title')}
           </button>
         )}
+        {product.status === 'available' && viewer.booking?.status !== 'paid' ? (
+          <Link
+            to={`/products/${product.id}/offer`}
+            className="btn btn-outline btn-primary"
+            data-testid="make-offer-link"
+          >
+            {t('offer.make')}
+          </Link>
+        ) : null}
         <button
           ref={actions.reportSlot}
           type="button"
