@@ -102,6 +102,12 @@ describe('making an offer', () => {
     const received = await seller.client.get('/api/my/offers?role=seller');
     expect(received.json().items.map((o: { id: string }) => o.id)).toContain(offer.id);
     expect((await buyer.client.get('/api/my/offers?role=buyer')).json().items[0].id).toBe(offer.id);
+    const before = (await otherSeller.client.get('/api/my/overview')).json().offersWaiting;
+    expect(before).toBe(0);
+    const overview = (await seller.client.get('/api/my/overview')).json();
+    expect(overview.offersWaiting).toBeGreaterThanOrEqual(1);
+    await buyer.client.post(`/api/offers/${offer.id}/withdraw`);
+    expect((await seller.client.get('/api/my/overview')).json().offersWaiting).toBe(overview.offersWaiting - 1);
   });
 
   it('keeps a declined card out: the offer stays awaiting payment and the seller never sees it', async () => {
