@@ -47,6 +47,7 @@ import { CardDeclined } from '../../platform/card-providers/errors.js';
 import type { CardInput } from '../../platform/card-providers/provider.js';
 import { refOf, releaseOtherIntents, settleIn, withTransactionRetry } from '../payments/index.js';
 import { recordOfferCard, type OfferCardEvent } from '../conversations/index.js';
+import { notifyOffer } from './notify.js';
 import { findOfferRow, listOfferRows, ofBuyer, ofSeller, toOffer, type OfferRow } from './offers.queries.js';
 
 /** Time a new offer has to be authorized on the card before it lapses. */
@@ -258,6 +259,7 @@ export class OffersService {
           .set({ status: 'countered', counterAmountCents: amountCents })
           .where(eq(offers.id, offer.id));
         await card(tx, offer, 'countered', offer.sellerId);
+        await notifyOffer(tx, this.deps.config.PUBLIC_URL, offer.id, 'countered');
       }),
     );
     return toOffer((await findOfferRow(this.deps.db, row.id))!);
@@ -457,7 +459,9 @@ export class OffersService {
         was: string;
       }>(result);
       for (const offer of expired) {
-        if (offer.was !== 'awaiting_payment') await card(tx, offer, 'expired', offer.buyerId);
+        if (offer.was === 'awaiting_payment') continue;
+        await card(tx, offer, 'expired', offer.buyerId);
+        await notifyOffer(tx, this.deps.config.PUBLIC_URL, offer.id, 'expired');
       }
       return expired.length;
     });
@@ -518,9 +522,12 @@ export class OffersService {
     const held = await this.deps.db
       .select({
         id: offerIntents.id,
+        offerId: offerIntents.offerId,
         providerIntentId: offerIntents.providerIntentId,
         amountCents: offerIntents.amountCents,
         currency: offerIntents.currency,
+        // Ended by the piece's sale or removal, not by anyone's answer: nobody has told the buyer yet.
+        untold: sql<boolean>`${offers.status} = 'declined' and ${offers.declineReason} is null and exists (select 1 from ${products} where ${products.id} = ${offers.productId} and (${products.status} = 'sold' or ${products.deletedAt} is not null))`,
       })
       .from(offerIntents)
       .innerJoin(offers, eq(offers.id, offerIntents.offerId))
@@ -540,9 +547,11 @@ export class OffersService {
       : await this.deps.db
           .select({
             id: offerIntents.id,
+            offerId: offerIntents.offerId,
             providerIntentId: offerIntents.providerIntentId,
             amountCents: offerIntents.amountCents,
             currency: offerIntents.currency,
+            untold: sql<boolean>`true`,
           })
           .from(offerIntents)
           .innerJoin(offers, eq(offers.id, offerIntents.offerId))
@@ -558,10 +567,17 @@ export class OffersService {
     for (const intent of [...held, ...strays]) {
       try {
         await this.deps.cardProvider.release(refOf(intent));
-        await this.deps.db
-          .update(offerIntents)
-          .set({ status: 'cancelled' })
-          .where(eq(offerIntents.id, intent.id));
+        await this.deps.db.transaction(async (tx) => {
+          await tx.update(offerIntents).set({ status: 'cancelled' }).where(eq(offerIntents.id, intent.id));
+          if (intent.untold)
+            await notifyOffer(
+              tx,
+              this.deps.config.PUBLIC_URL,
+              intent.offerId,
+              'released',
+              intent.amountCents,
+            );
+        });
         released++;
       } catch (error) {
         log?.warn({ err: error, intent: intent.providerIntentId }, 'could not release an offer hold yet');
@@ -602,6 +618,7 @@ export class OffersService {
           .set({ status: 'authorized', lastError: null })
           .where(eq(offerIntents.id, intent.id));
         await card(tx, offer, 'made', offer.buyerId);
+        await notifyOffer(tx, this.deps.config.PUBLIC_URL, offer.id, 'made');
         return true;
       }),
     );
@@ -631,8 +648,11 @@ export class OffersService {
         .set({ ...values, endedAt: sql`now()` })
         .where(eq(offers.id, offerId));
       // An offer still waiting for the card never reached the seller: nothing to show them.
-      if (offer.status !== 'awaiting_payment')
+      if (offer.status !== 'awaiting_payment') {
         await card(tx, offer, values.status, values.status === 'declined' ? offer.sellerId : offer.buyerId);
+        const step = values.status === 'withdrawn' ? 'released' : values.status;
+        await notifyOffer(tx, this.deps.config.PUBLIC_URL, offerId, step);
+      }
     });
   }
 

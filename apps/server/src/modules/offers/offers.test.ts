@@ -14,7 +14,7 @@ import {
   productRow,
   sellTo,
 } from '../../../test/helpers/fixtures.js';
-import { offerIntents, offers, products } from '../../platform/db/schema.js';
+import { mailOutbox, offerIntents, offers, products } from '../../platform/db/schema.js';
 import { CountingProvider, declinedCard, goodCard } from './testing.js';
 
 let ctx: TestContext;
@@ -52,6 +52,15 @@ async function openOffer(who: TestUser, productId: string, amount = '60') {
   const confirmed = await who.client.post(`/api/offers/${made.json().id}/checkout/confirm`, goodCard);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return confirmed.json().offer as { id: string; status: string; expiresAt: string };
+}
+
+/** The mail an offer queued: recipient and subject, by its keys. */
+async function mailOf(offerId: string) {
+  const rows = await db()
+    .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, key: mailOutbox.idempotencyKey })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.idempotencyKey} like ${`offer:${offerId}:%`}`);
+  return rows.map((row) => [row.to, row.subject]).sort();
 }
 
 async function intentsOfOffer(offerId: string) {
@@ -107,7 +116,9 @@ describe('making an offer', () => {
     const overview = (await seller.client.get('/api/my/overview')).json();
     expect(overview.offersWaiting).toBeGreaterThanOrEqual(1);
     await buyer.client.post(`/api/offers/${offer.id}/withdraw`);
-    expect((await seller.client.get('/api/my/overview')).json().offersWaiting).toBe(overview.offersWaiting - 1);
+    expect((await seller.client.get('/api/my/overview')).json().offersWaiting).toBe(
+      overview.offersWaiting - 1,
+    );
   });
 
   it('keeps a declined card out: the offer stays awaiting payment and the seller never sees it', async () => {
@@ -212,6 +223,12 @@ describe('answering', () => {
     expect(lost!.status).toBe('cancelled');
     expect(provider.releases.get(lost!.providerIntentId)).toBe(1);
     expect((await buyer2.client.get(`/api/offers/${loser.id}`)).json().status).toBe('declined');
+    // Mail through the outbox: the seller heard of each offer; the losing buyer that their hold is released.
+    expect(await mailOf(winner.id)).toEqual([[seller.email, `New offer: ${p.title}`]]);
+    expect(await mailOf(loser.id)).toEqual([
+      [buyer2.email, `Hold released: ${p.title}`],
+      [seller.email, `New offer: ${p.title}`],
+    ]);
 
     // The buyer sees the paid order with its handoff code.
     const order = await buyer.client.get(`/api/bookings/${booking.id}`);
@@ -364,6 +381,13 @@ describe('the offers job', () => {
       .where(eq(offers.id, offer.id));
     const result = await ctx.app.services.offers.runOnce();
     expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(await mailOf(offer.id)).toEqual(
+      [
+        [buyer.email, `Offer expired: ${p.title}`],
+        [seller.email, `New offer: ${p.title}`],
+        [seller.email, `Offer expired: ${p.title}`],
+      ].sort(),
+    );
     expect((await buyer.client.get(`/api/offers/${offer.id}`)).json().status).toBe('expired');
     const [intent] = await intentsOfOffer(offer.id);
     expect(intent!.status).toBe('cancelled');
