@@ -14,6 +14,7 @@ import {
   offerPageSchema,
   offerSchema,
   sandboxCardBody,
+  type SandboxCard,
 } from '@furniture-mart/shared';
 
 export async function offersRoutes(app: FastifyInstance): Promise<void> {
@@ -75,7 +76,7 @@ export async function offersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await request.requireViewer(['buyer']);
-      const card = ownCardForm ? (request.body as import('@furniture-mart/shared').SandboxCard) : null;
+      const card = ownCardForm ? (request.body as SandboxCard) : null;
       return app.services.offers.confirm(viewer, request.params.id, card, request.log);
     },
   );
