@@ -50,11 +50,13 @@ test.describe.serial('an offer that binds', () => {
     await page.getByLabel('Your offer').fill('90');
     await page.getByRole('button', { name: 'Continue to the card' }).click();
     await expect(page.getByText('Offer at least $100.00.')).toBeVisible();
+    await screenshotBothWidths(page, 'offer-make');
     await page.getByLabel('Your offer').fill('120');
     await page.getByRole('button', { name: 'Continue to the card' }).click();
     await expect(page).toHaveURL(/\/dashboard\/offers\/[0-9a-f-]{36}$/);
     offerPath = new URL(page.url()).pathname;
     await expect(page.getByTestId('offer-status')).toHaveText('Waiting for your card');
+    await screenshotBothWidths(page, 'offer-card-step');
     await fillCard(page);
     await page.getByRole('button', { name: 'Hold $120.00' }).click();
     await expect(page.getByTestId('offer-status')).toHaveText('Waiting for the seller');
@@ -80,19 +82,35 @@ test.describe.serial('an offer that binds', () => {
     await expect(page.getByText('Counter offer $160.00')).toBeVisible();
 
     await page.goto('/dashboard/messages');
-    await page.getByRole('link', { name: new RegExp(listing.title) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(listing.title) })
+      .first()
+      .click();
     const cards = page.getByTestId('offer-card');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText(`Offer Buyer ${stamp} offered $120.00`);
     await expect(cards.nth(1)).toContainText('You countered with $160.00');
     await screenshotBothWidths(page, 'offer-cards-seller');
+
+    // The same thread and the offers received, in Bangla.
+    await page.locator('header').getByRole('button', { name: 'বাংলা' }).click();
+    await expect(page.getByTestId('offer-card').nth(1)).toContainText('পাল্টা প্রস্তাব দিয়েছেন');
+    await screenshotBothWidths(page, 'offer-cards-seller-bn');
+    await page.goto(offerPath);
+    await expect(page.getByTestId('offer-status')).toHaveText('পাল্টা প্রস্তাব এসেছে');
+    await screenshotBothWidths(page, 'offer-page-seller-bn');
+    await page.locator('header').getByRole('button', { name: 'English' }).click();
+    await expect(page.getByTestId('offer-status')).toHaveText('Countered');
     await page.close();
   });
 
   test('the buyer takes the counter with a card; both see the paid order; the code completes it', async () => {
     const page = await buyer.context.newPage();
     await page.goto('/dashboard/messages');
-    await page.getByRole('link', { name: new RegExp(listing.title) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(listing.title) })
+      .first()
+      .click();
     const counterCard = page.getByTestId('offer-card').filter({ hasText: 'countered with $160.00' });
     await expect(counterCard.getByRole('link', { name: 'Answer' })).toBeVisible();
     await screenshotBothWidths(page, 'offer-cards-buyer');

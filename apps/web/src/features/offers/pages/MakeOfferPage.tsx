@@ -47,41 +47,43 @@ export function MakeOfferPage() {
   };
 
   return (
-    <section className="mx-auto max-w-xl space-y-6">
-      <DocumentTitle title={t('offer.pageTitle')} />
-      <header className="space-y-2">
-        <h1 className="font-display text-3xl font-bold">{t('offer.pageTitle')}</h1>
-        <p className="text-lg">
-          <Link to={`/products/${id}`} className="link link-hover">
-            {title}
-          </Link>{' '}
-          · <span className="font-semibold">{formatMoney(price, currency)}</span>
-        </p>
-        <p className="text-base-content/80">{t('offer.lead', { hours })}</p>
-      </header>
-      <form
-        className="space-y-4 rounded-box border border-base-300 bg-base-100 p-4"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        data-testid="make-offer"
-      >
-        <TextField
-          label={t('offer.amountLabel')}
-          inputMode="decimal"
-          name="amount"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          hint={t('offer.amountHint', {
-            minimum: formatMoney(minimum, currency),
-            price: formatMoney(price, currency),
-          })}
-          error={fieldError ?? undefined}
-        />
-        <SubmitButton pending={make.isPending} className="btn-primary w-full">
-          {t('offer.continue')}
-        </SubmitButton>
-        <Alert tone="error">{error}</Alert>
-      </form>
-    </section>
+    <div className="page-container">
+      <section className="mx-auto max-w-xl space-y-6">
+        <DocumentTitle title={t('offer.pageTitle')} />
+        <header className="space-y-2">
+          <h1 className="font-display text-3xl font-bold">{t('offer.pageTitle')}</h1>
+          <p className="text-lg">
+            <Link to={`/products/${id}`} className="link link-hover">
+              {title}
+            </Link>{' '}
+            · <span className="font-semibold">{formatMoney(price, currency)}</span>
+          </p>
+          <p className="text-base-content/80">{t('offer.lead', { hours })}</p>
+        </header>
+        <form
+          className="space-y-4 rounded-box border border-base-300 bg-base-100 p-4"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          data-testid="make-offer"
+        >
+          <TextField
+            label={t('offer.amountLabel')}
+            inputMode="decimal"
+            name="amount"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            hint={t('offer.amountHint', {
+              minimum: formatMoney(minimum, currency),
+              price: formatMoney(price, currency),
+            })}
+            error={fieldError ?? undefined}
+          />
+          <SubmitButton pending={make.isPending} className="btn-primary w-full">
+            {t('offer.continue')}
+          </SubmitButton>
+          <Alert tone="error">{error}</Alert>
+        </form>
+      </section>
+    </div>
   );
 }
