@@ -46,6 +46,10 @@ export function createServices({
   const categories = new CategoriesService(deps);
   const refunds = new RefundService(deps);
   const jobs = new JobsService(deps);
+  const payments = new PaymentsService(deps);
+  const offers = new OffersService(deps);
+  // The provider's events about an offer's card hold go to offers (issue 40).
+  payments.routeOtherIntents(offers);
   return {
     mail: new MailService(deps, mail ?? createMailTransport(deps.config.SMTP_URL)),
     refunds,
@@ -64,8 +68,8 @@ export function createServices({
     bookings: new BookingsService(deps),
     reports: new ReportsService(deps),
     conversations: new ConversationsService(deps),
-    payments: new PaymentsService(deps),
-    offers: new OffersService(deps),
+    payments,
+    offers,
     admin: new AdminService(deps),
     jobs,
     images: deps.images,

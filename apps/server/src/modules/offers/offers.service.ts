@@ -44,7 +44,7 @@ import {
   isUniqueViolation,
 } from '../../platform/errors.js';
 import { CardDeclined } from '../../platform/card-providers/errors.js';
-import type { CardInput } from '../../platform/card-providers/provider.js';
+import type { CardInput, ProviderEvent } from '../../platform/card-providers/provider.js';
 import { refOf, releaseOtherIntents, settleIn, withTransactionRetry } from '../payments/index.js';
 import { recordOfferCard, type OfferCardEvent } from '../conversations/index.js';
 import { notifyOffer } from './notify.js';
@@ -276,6 +276,61 @@ export class OffersService {
     const recovered = await this.recoverAcceptances(log);
     const released = await this.releaseEnded(log);
     return { expired, released, recovered };
+  }
+
+  // ---------- the provider's events (Stripe's webhook, through payments) ----------
+
+  async owns(providerIntentId: string): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ id: offerIntents.id })
+      .from(offerIntents)
+      .where(eq(offerIntents.providerIntentId, providerIntentId));
+    return Boolean(row);
+  }
+
+  /**
+   * Keeps an offer right when the browser closed mid-way: an authorization opens an offer waiting for
+   * the card, or takes the counter it was made for; a cancellation by the provider (an authorization
+   * that lapsed) ends the open offer whose hold it was; a refusal is recorded. Safe to run again.
+   */
+  async handle(event: ProviderEvent, log?: FastifyBaseLogger): Promise<void> {
+    if (!event.intent) return;
+    const [intent] = await this.deps.db
+      .select()
+      .from(offerIntents)
+      .where(eq(offerIntents.providerIntentId, event.intent.id));
+    if (!intent) return;
+    const row = await findOfferRow(this.deps.db, intent.offerId);
+    if (!row) return;
+    const authorized =
+      event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded';
+    try {
+      if (authorized && event.intent.amountCents === intent.amountCents) {
+        if (row.status === 'awaiting_payment' && intent.amountCents === row.amountCents)
+          await this.open(row, intent);
+        else if (row.status === 'countered' && intent.amountCents === row.counterAmountCents)
+          await this.settle(row.id, intent, 'countered', log);
+        else if (row.status !== 'accepted' || row.bookingId === null)
+          await this.releaseEnded(log, row.productId);
+      } else if (event.type === 'payment_intent.canceled') {
+        await this.deps.db
+          .update(offerIntents)
+          .set({ status: 'cancelled' })
+          .where(and(eq(offerIntents.id, intent.id), ne(offerIntents.status, 'captured')));
+        if (row.status === 'open' && intent.amountCents === row.amountCents)
+          await this.end(row.id, ['open'], { status: 'expired' });
+      } else if (event.type === 'payment_intent.payment_failed') {
+        await this.deps.db
+          .update(offerIntents)
+          .set({ status: 'failed', lastError: event.intent.lastError })
+          .where(and(eq(offerIntents.id, intent.id), eq(offerIntents.status, 'requires_payment')));
+      }
+    } catch (error) {
+      // A step the offer's state no longer allows (it ended meanwhile): nothing to do, its hold is released.
+      if (!(error instanceof AppError)) throw error;
+      log?.info({ offer: row.id, type: event.type, code: error.code }, 'offer event changed nothing');
+      await this.releaseEnded(log, row.productId);
+    }
   }
 
   // ---------- the sale ----------
