@@ -60,6 +60,8 @@ export const productCreateRequest = z.object({
   photoIds: photoIdsSchema,
   /** Required (by the server) in a category of bulky pieces; null or absent is "not measured". */
   dimensions: dimensionsField.optional(),
+  /** "Firm price": the seller takes no offers on it (issue 40); absent is false. */
+  firmPrice: z.boolean(says('common.required')).optional(),
 });
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
@@ -187,6 +189,8 @@ export const productPageSchema = z.object({
   currency: z.string(),
   yearsUsed: z.number().int(),
   postedAt: z.string(),
+  /** The seller takes no offers on it (issue 40). */
+  firmPrice: z.boolean().optional(),
   dimensions: listedDimensionsSchema,
   /**
    * For a signed-in buyer with a saved home, when the piece has its three measures: whether it passes

@@ -175,6 +175,18 @@ describe('making an offer', () => {
     ).toBe(404);
   });
 
+  it('takes no offers once the seller marks the price firm, and takes them again when unmarked', async () => {
+    const p = await product();
+    const firm = await seller.client.patch(`/api/products/${p.id}`, { firmPrice: true });
+    expect(firm.statusCode, firm.body).toBe(200);
+    expect((await buyer.client.get(`/api/products/${p.id}`)).json().firmPrice).toBe(true);
+    const refused = await buyer.client.post(`/api/products/${p.id}/offers`, { amount: '60' });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'FIRM_PRICE']);
+    expect((await seller.client.patch(`/api/products/${p.id}`, { firmPrice: false })).statusCode).toBe(200);
+    expect((await buyer.client.post(`/api/products/${p.id}/offers`, { amount: '60' })).statusCode).toBe(201);
+    expect((await seller.client.patch(`/api/products/${p.id}`, { firmPrice: 'yes' })).statusCode).toBe(400);
+  });
+
   it('allows one live offer per buyer and product, and MAX_OPEN_OFFERS in all', async () => {
     const limited = await createTestApp({ MAX_OPEN_OFFERS: '2' }, { cardProvider: new CountingProvider() });
     try {

@@ -62,6 +62,7 @@ export class ProductsService {
           sellingPriceCents: input.sellingPriceCents,
           currency: this.deps.config.CURRENCY,
           yearsUsed: input.yearsUsed,
+          firmPrice: input.firmPrice ?? false,
           ...dimensionValues(input.dimensions),
         })
         .returning({ id: products.id });
@@ -93,6 +94,7 @@ export class ProductsService {
     if (input.originalPriceCents !== undefined) changes.originalPriceCents = input.originalPriceCents;
     const newPrice = input.sellingPriceCents;
     if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
+    if (input.firmPrice !== undefined) changes.firmPrice = input.firmPrice;
     if (input.dimensions !== undefined) Object.assign(changes, dimensionValues(input.dimensions));
 
     // The lowest price of the last 14 days: what cards show as "was", and what a drop must beat to be news.

@@ -253,7 +253,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
             {t('booking.title')}
           </button>
         )}
-        {product.status === 'available' && viewer.booking?.status !== 'paid' ? (
+        {product.status === 'available' && !product.firmPrice && viewer.booking?.status !== 'paid' ? (
           <Link
             to={`/products/${product.id}/offer`}
             className="btn btn-outline btn-primary"
