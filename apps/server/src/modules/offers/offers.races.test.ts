@@ -153,6 +153,37 @@ describe('offers racing', () => {
     expect((await productRow(db(), p.id)).status).toBe('sold');
   }, 180_000);
 
+  it('lets either the sale or the price drop win when 25 accepts meet 25 edits below the offer', async () => {
+    const p = await insertProduct(db(), seller.id);
+    const id = await openOffer(buyers[40]!, p.id, '70');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? seller.client.post(`/api/offers/${id}/accept`).then((res) => ['accept', res.statusCode] as const)
+          : seller.client
+              .patch(`/api/products/${p.id}`, { sellingPrice: '65' })
+              .then((res) => ['edit', res.statusCode] as const),
+      ),
+    );
+    const accepted = answers.filter(([kind, code]) => kind === 'accept' && code === 200);
+    const edited = answers.filter(([kind, code]) => kind === 'edit' && code === 200);
+    for (const [, code] of answers) expect([200, 409]).toContain(code);
+    const [row] = await db().select().from(offers).where(eq(offers.id, id));
+    const product = await productRow(db(), p.id);
+    if (row!.status === 'accepted') {
+      // Sold at the offer while the price was still above it; no edit after the sale.
+      expect(accepted).toHaveLength(1);
+      expect(product.status).toBe('sold');
+      expect(await holdsOf([id])).toEqual({ captured: 1, held: 0, released: 0, captureCalls: 1 });
+    } else {
+      // The drop came first: no acceptance at a price above the piece's, nothing captured.
+      expect(accepted).toHaveLength(0);
+      expect(edited.length).toBeGreaterThanOrEqual(1);
+      expect(product).toMatchObject({ status: 'available', sellingPriceCents: 6500 });
+      expect(await holdsOf([id])).toMatchObject({ captured: 0, captureCalls: 0 });
+    }
+  }, 120_000);
+
   it('ends an offer either accepted or withdrawn when 25 accepts and 25 withdrawals arrive at once', async () => {
     const p = await insertProduct(db(), seller.id);
     const buyer = buyers[30]!;
