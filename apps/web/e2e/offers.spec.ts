@@ -43,6 +43,8 @@ test.describe.serial('an offer that binds', () => {
   test('the buyer offers 60% of the price and holds it on a card', async () => {
     const page = await buyer.context.newPage();
     await page.goto(`/products/${listing.id}`);
+    await expect(page.getByRole('link', { name: 'Make an offer' })).toBeVisible();
+    await screenshotBothWidths(page, 'offer-product-page');
     await page.getByRole('link', { name: 'Make an offer' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Make an offer' })).toBeVisible();
     await expect(page.getByText('From $100.00 up to just below $200.00.')).toBeVisible();
