@@ -226,6 +226,13 @@ describe('answering', () => {
     expect(booking.handoffCode).toMatch(/^\d{6}$/);
     const [payment] = await paymentsOf(db(), booking.id);
     expect(payment!.amountCents).toBe(6000);
+    // Both are told through the sale's own mail, with the order's link.
+    const paidMail = await db()
+      .select({ to: mailOutbox.toAddress, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.idempotencyKey} like ${`booking:${booking.id}:paid:%`}`);
+    expect(paidMail.map((m) => m.to).sort()).toEqual([buyer.email, seller.email].sort());
+    for (const mail of paidMail) expect(mail.text).toContain(`/dashboard/orders/${booking.id}`);
     expect((await productRow(db(), p.id)).status).toBe('sold');
     expect((await bookingRow(db(), lostBooking)).status).toBe('cancelled');
 
