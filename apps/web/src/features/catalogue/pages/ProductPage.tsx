@@ -256,7 +256,7 @@ function ProductActions({ product }: { product: ProductPageData }) {
         {product.status === 'available' && !product.firmPrice && viewer.booking?.status !== 'paid' ? (
           <Link
             to={`/products/${product.id}/offer`}
-            className="btn btn-outline btn-primary"
+            className="btn btn-outline btn-primary basis-full sm:basis-auto"
             data-testid="make-offer-link"
           >
             {t('offer.make')}
