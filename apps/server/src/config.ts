@@ -172,6 +172,10 @@ export const configSchema = z.object({
   MAX_CHECKOUT_HOLDS: z.coerce.number().int().min(1).max(100).default(1),
   /** Open (unpaid) bookings one buyer may have at the same time. */
   MAX_OPEN_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Offers (issue 40): the lowest offer as a per cent of the price, open offers per buyer, hours to answer. */
+  OFFER_MIN_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
+  MAX_OPEN_OFFERS: z.coerce.number().int().min(1).max(10_000).default(3),
+  OFFER_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** PostgreSQL server only: how long one statement may run, and wait for a lock, before it is stopped. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),

@@ -16,7 +16,7 @@ export function startBackgroundJobs(
   app: FastifyInstance,
   onRun: (job: string, failed: boolean) => void = () => {},
 ) {
-  const { mail, refunds, orders, uploads, conversations, payments, reviews } = app.services;
+  const { mail, refunds, orders, uploads, conversations, payments, reviews, offers } = app.services;
   const controller = new AbortController();
   const job = (name: string, everyMs: number, task: () => Promise<unknown>, firstDelayMs = 0) =>
     new PeriodicJob(name, everyMs, task, app.log, onRun, firstDelayMs);
@@ -50,6 +50,8 @@ export function startBackgroundJobs(
       await reviews.publishDueOnce();
       await reviews.askOnce();
     }),
+    // Offers whose time is up expire; holds that did not win are released (SKIP LOCKED, decision 0080).
+    job('offers', 30_000, () => offers.runOnce(app.log)),
   ];
   for (const each of jobs) each.start();
   return {

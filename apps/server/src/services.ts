@@ -27,6 +27,7 @@ import type { ReadRouting } from './platform/db/replicas.js';
 import { LanguageService } from './modules/accounts/languages.service.js';
 import { ConversationsService } from './modules/conversations/conversations.service.js';
 import { ReviewsService } from './modules/reviews/reviews.service.js';
+import { OffersService } from './modules/offers/offers.service.js';
 
 export function createServices({
   mail,
@@ -47,6 +48,10 @@ export function createServices({
   const categories = new CategoriesService(deps);
   const refunds = new RefundService(deps);
   const jobs = new JobsService(deps);
+  const payments = new PaymentsService(deps);
+  const offers = new OffersService(deps);
+  // The provider's events about an offer's card hold go to offers (issue 40).
+  payments.routeOtherIntents(offers);
   return {
     mail: new MailService(deps, mail ?? createMailTransport(deps.config.SMTP_URL)),
     refunds,
@@ -67,7 +72,8 @@ export function createServices({
     reports: new ReportsService(deps),
     conversations: new ConversationsService(deps),
     reviews: new ReviewsService(deps),
-    payments: new PaymentsService(deps),
+    payments,
+    offers,
     admin: new AdminService(deps),
     jobs,
     images: deps.images,

@@ -100,6 +100,8 @@ export const publicConfigSchema = z.object({
     /** How long a cash reservation holds a piece (CASH_HOLD_HOURS). */
     cashHoldHours: z.number(),
   }),
+  /** Offers (issue 40): the lowest offer as a per cent of the price, and the hours a seller has to answer. */
+  offers: z.object({ minPercent: z.number().int(), hours: z.number().int() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

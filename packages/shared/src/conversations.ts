@@ -103,6 +103,14 @@ export const messageSchema = z.object({
   masked: z.boolean(),
   /** Removed by an administrator after a report. */
   removed: z.boolean(),
+  /** A card of an offer's life in place of a message (issue 40); its state is read from the offer. */
+  offer: z
+    .object({
+      id: z.uuid(),
+      event: z.enum(['made', 'countered', 'accepted', 'declined', 'withdrawn', 'expired']),
+    })
+    .nullable()
+    .optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -88,6 +88,14 @@ export const errorCodes = {
   REVIEW_WINDOW_OVER: entry(409, 'reviews.windowOver'),
   ALREADY_REVIEWED: entry(409, 'reviews.alreadyReviewed'),
   ALREADY_REPLIED: entry(409, 'reviews.alreadyReplied'),
+  // offers (issue 40)
+  FIRM_PRICE: entry(409, 'offers.firmPrice'),
+  ALREADY_OFFERED: entry(409, 'offers.alreadyOffered'),
+  TOO_MANY_OFFERS: entry(409, 'errors.conflict'),
+  OFFER_NOT_OPEN: entry(409, 'offers.notOpen'),
+  OFFER_EXPIRED: entry(409, 'offers.expired'),
+  ALREADY_COUNTERED: entry(409, 'offers.alreadyCountered'),
+  CAPTURE_REFUSED: entry(409, 'offers.captureRefused'),
   // 413 to 429: size, type and pace
   PAYLOAD_TOO_LARGE: entry(413, 'errors.payloadTooLarge'),
   URI_TOO_LONG: entry(414, 'errors.uriTooLong'),

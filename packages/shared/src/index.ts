@@ -27,3 +27,4 @@ export * from './home.js';
 export * from './fit.js';
 export * from './condition.js';
 export * from './reviews.js';
+export * from './offers.js';

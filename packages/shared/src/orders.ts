@@ -56,6 +56,8 @@ export const overviewSchema = z.discriminatedUnion('role', [
     role: z.literal('seller'),
     newBookings: orderList,
     awaitingHandoff: orderList,
+    /** Offers waiting for the seller's answer (issue 40). */
+    offersWaiting: z.number().int().optional(),
     earnings: z.object({
       completedCents: z.number().int(),
       pendingCents: z.number().int(),

@@ -89,6 +89,8 @@ export const productCreateRequest = z.object({
   checklist: checklistSchema.optional(),
   /** The seller takes cash at pickup (decision 0090); absent at creation is no. */
   acceptsCash: z.boolean().optional(),
+  /** "Firm price": the seller takes no offers on it (issue 40); absent is false. */
+  firmPrice: z.boolean(says('common.required')).optional(),
 });
 export type ProductCreateRequest = z.input<typeof productCreateRequest>;
 
@@ -235,6 +237,8 @@ export const productPageSchema = z.object({
   currency: z.string(),
   yearsUsed: z.number().int(),
   postedAt: z.string(),
+  /** The seller takes no offers on it (issue 40). */
+  firmPrice: z.boolean().optional(),
   dimensions: listedDimensionsSchema,
   /**
    * For a signed-in buyer with a saved home, when the piece has its three measures: whether it passes

@@ -20,6 +20,7 @@ import { sellersRoutes } from './sellers/sellers.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { conversationsRoutes } from './conversations/conversations.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { offersRoutes } from './offers/offers.routes.js';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -42,4 +43,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(jobsRoutes);
   await app.register(conversationsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(offersRoutes);
 }

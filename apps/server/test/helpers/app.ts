@@ -42,6 +42,7 @@ export async function createTestApp(
     // Test files reuse one buyer across many products; the limits have tests of their own.
     MAX_CHECKOUT_HOLDS: '100',
     MAX_OPEN_BOOKINGS: '1000',
+    MAX_OPEN_OFFERS: '10000',
     // The same for the pace of conversations, which conversations.test.ts holds at its defaults.
     MESSAGES_PER_MINUTE: '10000',
     NEW_ACCOUNT_MESSAGES_PER_MINUTE: '10000',

@@ -76,6 +76,9 @@ export interface Pool {
   publishedReviews: string[];
   /** Photos the buyer uploaded for a refusal and has not used yet. */
   buyerPhotos: string[];
+  /** The buyer's offers: open (held on the card) and waiting for the card. */
+  offers: string[];
+  pendingOffers: string[];
 }
 
 export async function createPool(world: World, size = 12): Promise<Pool> {
@@ -124,6 +127,8 @@ export async function createPool(world: World, size = 12): Promise<Pool> {
     refusedBookings: await list(() => world.refusedBooking(), 4),
     publishedReviews: await list(() => world.publishedReview(), 4),
     buyerPhotos: await list(() => world.photo(world.buyer.id), size),
+    offers: await list(() => world.offer('open'), 6),
+    pendingOffers: await list(() => world.offer('awaiting_payment'), 6),
   };
 }
 
@@ -642,6 +647,77 @@ export const fuzzTargets: FuzzTarget[] = [
         name: text(100),
       }),
     idPath('/api/bookings/:id/checkout/confirm', (pool) => pool.bookings),
+  ),
+  // ---------- offers ----------
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/products/:id/offers',
+    'buyer',
+    () => jsonBodyArb({ amount: price, buyerId: fc.uuid(), status: anyText, amountCents: price }),
+    idPath('/api/products/:id/offers', (pool) => pool.fresh),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/offers/:id/checkout',
+    'buyer',
+    () => jsonBodyArb({ amount: price, amountCents: price, currency: anyText }),
+    idPath('/api/offers/:id/checkout', (pool) => pool.pendingOffers),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/offers/:id/checkout/confirm',
+    'buyer',
+    () =>
+      jsonBodyArb({
+        cardNumber: card,
+        expiry: lean(fc.constantFrom('12/40', '13/40', '00/00', '12/20')),
+        cvc: lean(fc.constantFrom('123', '1234', '12')),
+        name: text(100),
+      }),
+    idPath('/api/offers/:id/checkout/confirm', (pool) => pool.pendingOffers),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/offers/:id/accept',
+    'seller',
+    () => jsonBodyArb({ amountCents: price, status: anyText }),
+    idPath('/api/offers/:id/accept', (pool) => pool.offers),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/offers/:id/decline',
+    'seller',
+    () => jsonBodyArb({ reason: text(400) }),
+    idPath('/api/offers/:id/decline', (pool) => pool.offers),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/offers/:id/counter',
+    'seller',
+    () => jsonBodyArb({ amount: price }),
+    idPath('/api/offers/:id/counter', (pool) => pool.offers),
+  ),
+  writeTarget(
+    'buyer',
+    'POST',
+    '/api/offers/:id/withdraw',
+    'buyer',
+    () => jsonBodyArb(noFields, 1),
+    idPath('/api/offers/:id/withdraw', (pool) => pool.offers),
+  ),
+  getTarget('buyer', '/api/my/offers', 'buyer', ['role']),
+  getTarget(
+    'buyer',
+    '/api/offers/:id',
+    'seller',
+    [],
+    idPath('/api/offers/:id', (pool) => pool.offers),
   ),
   writeTarget('buyer', 'POST', '/api/payments/stripe/webhook', 'anonymous', () =>
     jsonBodyArb({

@@ -15,6 +15,8 @@ import {
   homeProfiles,
   mailOutbox,
   newsletterSubscribers,
+  offerIntents,
+  offers,
   paymentIntents,
   payments,
   productPhotos,
@@ -839,6 +841,113 @@ const cases: Array<{ name: string; run: (extra: Record<string, unknown>) => Prom
             removedAt: null,
           });
           expect(message!.createdAt.getFullYear()).toBeGreaterThan(2000);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/products/:id/offers',
+    run: async (extra) => {
+      const productId = await world.product(world.seller.id, { sellingPriceCents: 20_000 });
+      const res = await post(
+        `/api/products/${productId}/offers`,
+        { amount: '150', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 201, {
+        persisted: async () => {
+          const [row] = await db().select().from(offers).where(eq(offers.id, res.json().id));
+          expect(row).toMatchObject({
+            productId,
+            buyerId: world.buyer.id,
+            amountCents: 15_000,
+            counterAmountCents: null,
+            currency: ctx.config.CURRENCY,
+            status: 'awaiting_payment',
+            bookingId: null,
+          });
+          expect(row!.id).not.toBe(extra.id);
+        },
+        unchanged: async () => {
+          expect(await db().select().from(offers).where(eq(offers.productId, productId))).toEqual([]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/offers/:id/checkout/confirm',
+    run: async (extra) => {
+      const offerId = await world.offer('awaiting_payment');
+      const res = await post(
+        `/api/offers/${offerId}/checkout/confirm`,
+        { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Mass Buyer', ...extra },
+        world.buyer.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(offers).where(eq(offers.id, offerId));
+          expect(row).toMatchObject({
+            buyerId: world.buyer.id,
+            amountCents: 15_000,
+            status: 'open',
+            bookingId: null,
+          });
+          const intents = await db().select().from(offerIntents).where(eq(offerIntents.offerId, offerId));
+          expect(intents.map((i) => [i.amountCents, i.currency, i.status])).toEqual([
+            [15_000, ctx.config.CURRENCY, 'authorized'],
+          ]);
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/offers/:id/counter',
+    run: async (extra) => {
+      const offerId = await world.offer('open');
+      const res = await post(
+        `/api/offers/${offerId}/counter`,
+        { amount: '200', ...extra },
+        world.seller.client.cookie,
+      );
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(offers).where(eq(offers.id, offerId));
+          expect(row).toMatchObject({
+            buyerId: world.buyer.id,
+            amountCents: 15_000,
+            counterAmountCents: 20_000,
+            currency: ctx.config.CURRENCY,
+            status: 'countered',
+          });
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(offers).where(eq(offers.id, offerId));
+          expect(row).toMatchObject({ status: 'open', counterAmountCents: null });
+        },
+      });
+    },
+  },
+  {
+    name: 'POST /api/offers/:id/accept',
+    run: async (extra) => {
+      const offerId = await world.offer('open');
+      const res = await post(`/api/offers/${offerId}/accept`, extra, world.seller.client.cookie);
+      await refusedOrServerValues(res, 200, {
+        persisted: async () => {
+          const [row] = await db().select().from(offers).where(eq(offers.id, offerId));
+          expect(row).toMatchObject({ buyerId: world.buyer.id, status: 'accepted' });
+          const [booking] = await db().select().from(bookings).where(eq(bookings.id, row!.bookingId!));
+          expect(booking).toMatchObject({ status: 'paid', buyerId: world.buyer.id, priceCents: 15_000 });
+          const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking!.id));
+          expect(payment).toMatchObject({
+            amountCents: 15_000,
+            currency: ctx.config.CURRENCY,
+            buyerId: world.buyer.id,
+          });
+        },
+        unchanged: async () => {
+          const [row] = await db().select().from(offers).where(eq(offers.id, offerId));
+          expect(row!.status).toBe('open');
         },
       });
     },

@@ -52,7 +52,8 @@ export interface PolicyRow {
   build: Build;
   /** The id in this request is someone's object; an unknown id answers `missingStatus` (default 404). */
   owned?: {
-    kind: 'booking' | 'product' | 'report' | 'user' | 'photo' | 'conversation' | 'message' | 'review';
+    kind:
+      'booking' | 'product' | 'report' | 'user' | 'photo' | 'conversation' | 'message' | 'review' | 'offer';
     missingStatus?: number;
   };
   /** A wildcard route: the concrete URLs it is tried with (each is a row of its own). */
@@ -934,6 +935,108 @@ export const policy: PolicyRow[] = [
     build: async (world, _actor, swapId) => ({
       method: 'DELETE',
       url: `/api/admin/reports/${swapId ?? (await world.report(await world.product()))}/product`,
+    }),
+  },
+  // ---------- offers: the buyer makes and pays, the seller answers (issue 40) ----------
+  {
+    method: 'POST',
+    route: '/api/products/:id/offers',
+    rule: 'buyers, on a product of someone else',
+    expect: only({ buyer: 201, otherBuyer: 201 }),
+    build: async (world) => ({
+      method: 'POST',
+      url: `/api/products/${await world.product()}/offers`,
+      body: { amount: '150' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/checkout',
+    rule: "the offer's buyer",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/offers/${swapId ?? (await world.offer('awaiting_payment'))}/checkout`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/checkout/confirm',
+    rule: "the offer's buyer",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/offers/${swapId ?? (await world.offer('awaiting_payment'))}/checkout/confirm`,
+      body: card,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/accept',
+    rule: "the product's seller",
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/offers/${swapId ?? (await world.offer())}/accept`,
+      body: {},
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/decline',
+    rule: "the product's seller",
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/offers/${swapId ?? (await world.offer())}/decline`,
+      body: { reason: 'Too low' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/counter',
+    rule: "the product's seller",
+    expect: only({ seller: 200, otherSeller: 404 }),
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/offers/${swapId ?? (await world.offer())}/counter`,
+      body: { amount: '200' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/offers/:id/withdraw',
+    rule: "the offer's buyer",
+    expect: only({ buyer: 200, otherBuyer: 404 }),
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'POST',
+      url: `/api/offers/${swapId ?? (await world.offer())}/withdraw`,
+      body: {},
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/my/offers',
+    rule: 'buyers and sellers, their own',
+    expect: only({ buyer: 200, otherBuyer: 200, seller: 200, otherSeller: 200 }),
+    build: get('/api/my/offers?role=seller'),
+  },
+  {
+    method: 'GET',
+    route: '/api/offers/:id',
+    rule: "the offer's buyer, the product's seller, admins",
+    expect: { ...signedIn(404), buyer: 200, seller: 200, admin: 200 },
+    owned: { kind: 'offer' },
+    build: async (world, _actor, swapId) => ({
+      method: 'GET',
+      url: `/api/offers/${swapId ?? (await world.offer())}`,
     }),
   },
   // ---------- conversations: the buyer and the seller of one, and nobody else ----------

@@ -109,6 +109,8 @@ export interface World {
   refusedBooking(): Promise<string>;
   /** A published review of the seller by the buyer (both sides reviewed a fresh order). */
   publishedReview(): Promise<string>;
+  /** An offer of the buyer on a fresh product of the seller: waiting for the card, open (held), or countered. */
+  offer(status?: 'awaiting_payment' | 'open' | 'countered'): Promise<string>;
 }
 
 export async function createWorld(app: FastifyInstance): Promise<World> {
@@ -277,6 +279,21 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
       const mine = await app.services.reviews.review(viewerOf(buyer), id, { rating: 5, text });
       await app.services.reviews.review(viewerOf(seller), id, { rating: 4, text });
       return mine.mine!.id;
+    },
+    async offer(status = 'open') {
+      const offers = app.services.offers;
+      const productId = await world.product();
+      const made = await offers.create(viewerOf(buyer), productId, '150');
+      if (status === 'awaiting_payment') return made.id;
+      await offers.confirm(viewerOf(buyer), made.id, {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+        name: 'Matrix Buyer',
+      });
+      if (status === 'countered') await offers.counter(viewerOf(seller), made.id, '200');
+      return made.id;
     },
   };
   return world;

@@ -224,6 +224,28 @@ export const pages: readonly Page[] = [
     module: 'features/conversations/pages/ConversationPage',
     rendering: 'browser',
   },
+  // Offers (issue 40): a buyer's offer on a piece, one offer for its buyer or seller, and the lists.
+  {
+    path: '/products/:id/offer',
+    layout: 'public',
+    access: 'buyer',
+    module: 'features/offers/pages/MakeOfferPage',
+    rendering: 'browser',
+  },
+  {
+    path: '/dashboard/offers',
+    layout: 'dashboard',
+    access: 'signed-in',
+    module: 'features/offers/pages/OffersPage',
+    rendering: 'browser',
+  },
+  {
+    path: '/dashboard/offers/:id',
+    layout: 'dashboard',
+    access: 'signed-in',
+    module: 'features/offers/pages/OfferPage',
+    rendering: 'browser',
+  },
   {
     path: '/dashboard/myOrders',
     layout: 'dashboard',

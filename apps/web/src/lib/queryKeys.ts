@@ -14,4 +14,6 @@ export const sharedKeys = {
    * read a product's conversation under it, and a live event refreshes them all.
    */
   conversations: ['conversations'] as const,
+  /** Offers (issue 40): the offers feature fills them, conversation cards and the overview read them. */
+  offers: ['offers'] as const,
 };

@@ -18,3 +18,4 @@ export * from './home.js';
 export * from './places.js';
 export * from './phones.js';
 export * from './reviews.js';
+export * from './offers.js';

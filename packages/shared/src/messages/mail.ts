@@ -113,6 +113,26 @@ export const mailCopy = {
       ],
       action: { label: say('mail.action.seeOrder'), url: p.url },
     })),
+  /** A step of an offer (issue 40), told to the person who has to know or act. */
+  offerStep: (p: {
+    name: string;
+    title: string;
+    step: 'received' | 'countered' | 'declined' | 'expiredBuyer' | 'expiredSeller' | 'released';
+    amountCents: number;
+    currency: string;
+    url: string;
+  }) =>
+    mail((say, locale) => ({
+      subject: say(`mail.offer.${p.step}.subject` as MessageKey, { title: p.title }),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [
+        say(`mail.offer.${p.step}.body` as MessageKey, {
+          title: p.title,
+          amount: formatMoney(p.amountCents, p.currency, locale),
+        }),
+      ],
+      action: { label: say('mail.action.seeOffer'), url: p.url },
+    })),
   bookingLost: (p: { buyer: string; title: string; url: string }) =>
     mail((say) => ({
       subject: say('mail.bookingLost.subject', { title: p.title }),

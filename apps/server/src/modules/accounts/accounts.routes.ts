@@ -219,6 +219,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         wallet: app.services.walletProvider.name as 'wallet_sandbox' | 'bkash',
         cashHoldHours: app.config.CASH_HOLD_HOURS,
       },
+      offers: { minPercent: app.config.OFFER_MIN_PERCENT, hours: app.config.OFFER_HOURS },
     }),
   );
 }

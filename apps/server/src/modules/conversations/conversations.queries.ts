@@ -28,6 +28,7 @@ function toMessage(row: MessageRow, photos: MessagePhoto[]): Message {
     createdAt: row.createdAt.toISOString(),
     masked: row.masked,
     removed,
+    offer: row.offerId && row.offerEvent ? { id: row.offerId, event: row.offerEvent } : null,
   };
 }
 

@@ -4,3 +4,4 @@
  */
 export { messagesAround } from './conversations.queries.js';
 export { removeMessage } from './moderation.js';
+export { recordOfferCard, type OfferCardEvent } from './offer-cards.js';

@@ -20,7 +20,7 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import type { DbOrTx, Tx } from '../../platform/db/client.js';
-import { bookings, payments, products, refusals, reports, users } from '../../platform/db/schema.js';
+import { bookings, offers, payments, products, refusals, reports, users } from '../../platform/db/schema.js';
 import { BadRequest, Conflict, NotFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { notifyCompleted } from './notify.js';
@@ -293,10 +293,16 @@ export class OrdersService {
             where ${products.sellerId} = ${viewer.id}`),
         ),
       ]);
+      const [waiting] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(offers)
+        .innerJoin(products, eq(products.id, offers.productId))
+        .where(and(mine, eq(offers.status, 'open'), sql`${offers.expiresAt} > now()`));
       return {
         role: 'seller',
         newBookings,
         awaitingHandoff,
+        offersWaiting: waiting?.n ?? 0,
         earnings: {
           completedCents: Number(earnings[0]?.completed ?? 0),
           pendingCents: Number(earnings[0]?.pending ?? 0),

@@ -68,13 +68,29 @@ export interface WebhookAnswer {
   duplicate: boolean;
 }
 
+/**
+ * Provider intents that belong to another module (an offer's card hold, issue 40): their events go
+ * there instead of to booking settlement. `handle` must be safe to run again for the same event.
+ */
+export interface OtherIntents {
+  owns(providerIntentId: string): Promise<boolean>;
+  handle(event: ProviderEvent, log?: FastifyBaseLogger): Promise<void>;
+}
+
 export class PaymentsService {
+  private otherIntents: OtherIntents | null = null;
+
   constructor(
     private readonly deps: Pick<
       ServiceDeps,
       'db' | 'cardProvider' | 'walletProvider' | 'listings' | 'config'
     >,
   ) {}
+
+  /** Set once by the composition root (services.ts). */
+  routeOtherIntents(handler: OtherIntents): void {
+    this.otherIntents = handler;
+  }
 
   /**
    * Starts (or resumes) paying for a booking the way the buyer chose (decision 0090), when the shop
@@ -360,6 +376,22 @@ export class PaymentsService {
     if (!provider.verifyWebhook)
       throw new NotFound(paymentMessages.webhookNotConfigured, 'WEBHOOK_NOT_CONFIGURED');
     const event = provider.verifyWebhook(rawBody, signature);
+
+    if (event.intent && this.otherIntents && (await this.otherIntents.owns(event.intent.id))) {
+      // Handled first, recorded after: a failure leaves the event for the provider to deliver again.
+      const [seen] = await this.deps.db
+        .select({ id: webhookEvents.id })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, event.id));
+      if (seen) return { received: true, duplicate: true };
+      await this.otherIntents.handle(event, log);
+      const recorded = await this.deps.db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: provider.name, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      return { received: true, duplicate: recorded.length === 0 };
+    }
 
     const handled = await this.settleEvent(event, log);
     if (handled.outcome?.kind === 'paid' && handled.outcome.changed) {

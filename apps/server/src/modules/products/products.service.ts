@@ -70,6 +70,7 @@ export class ProductsService {
           sellingPriceCents: input.sellingPriceCents,
           currency: this.deps.config.CURRENCY,
           yearsUsed: input.yearsUsed,
+          firmPrice: input.firmPrice ?? false,
           ...dimensionValues(input.dimensions),
           checklist: input.checklist,
           acceptsCash: input.acceptsCash ?? false,
@@ -106,6 +107,7 @@ export class ProductsService {
     if (input.originalPriceCents !== undefined) changes.originalPriceCents = input.originalPriceCents;
     const newPrice = input.sellingPriceCents;
     if (input.yearsUsed !== undefined) changes.yearsUsed = input.yearsUsed;
+    if (input.firmPrice !== undefined) changes.firmPrice = input.firmPrice;
     if (input.dimensions !== undefined) Object.assign(changes, dimensionValues(input.dimensions));
     if (input.checklist !== undefined) changes.checklist = input.checklist;
     if (input.acceptsCash !== undefined) changes.acceptsCash = input.acceptsCash;

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { bookings, products, reports } from '../../platform/db/schema.js';
+import { bookings, offers, products, reports } from '../../platform/db/schema.js';
 import { refundPaidBookings } from '../orders/index.js';
 import { tellRemoved } from '../favourites/index.js';
 
@@ -39,13 +39,25 @@ export async function removeProducts(
   return removed.length;
 }
 
-/** Answers the bookings it cancelled (their buyers may be told). */
+/**
+ * Answers the bookings it cancelled (their buyers may be told). The products' live offers end with them
+ * (declined): the offers job releases their card holds (decision 0080).
+ */
 export async function cancelOpenBookings(
   tx: DbOrTx,
   productIds: string[],
   cancelReason: string,
 ): Promise<string[]> {
   if (productIds.length === 0) return [];
+  await tx
+    .update(offers)
+    .set({ status: 'declined', endedAt: sql`now()` })
+    .where(
+      and(
+        inArray(offers.productId, productIds),
+        inArray(offers.status, ['awaiting_payment', 'open', 'countered']),
+      ),
+    );
   const cancelled = await tx
     .update(bookings)
     .set({ status: 'cancelled', cancelReason, cancelledAt: sql`now()` })

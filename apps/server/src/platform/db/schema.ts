@@ -226,6 +226,8 @@ export const products = pgTable(
       .notNull()
       .default('available'),
     advertised: boolean('advertised').notNull().default(false),
+    /** The seller takes no offers on this piece (issue 40: offers); by default a buyer may offer. */
+    firmPrice: boolean('firm_price').notNull().default(false),
     advertisedAt: timestamp('advertised_at', { withTimezone: true }),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
     // A checkout in progress holds the product for one booking until the hold expires.
@@ -880,6 +882,11 @@ export const conversationMessages = pgTable(
     body: text('body').notNull(),
     /** Contact details in it were replaced before it was stored. */
     masked: boolean('masked').notNull().default(false),
+    /** A card of an offer's life (issue 40): which offer, and what happened to it. */
+    offerId: uuid('offer_id'),
+    offerEvent: text('offer_event', {
+      enum: ['made', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'],
+    }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: created(),
   },
@@ -1003,6 +1010,97 @@ export const newsletterSubscribers = pgTable(
     createdAt: created(),
   },
   (t) => [uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`)],
+);
+
+// ---------- offers (a buyer's binding offer, held on their card until the seller answers) ----------
+
+export const offerStatuses = [
+  'awaiting_payment',
+  'open',
+  'countered',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'expired',
+] as const;
+
+/**
+ * One offer of one buyer on one product. It reaches the seller only once its amount is authorized on
+ * the buyer's card (`open`); an accepted offer becomes a paid booking through the one settlement.
+ * One offer still in play per buyer and product (a partial unique index, so it holds under concurrency).
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** The seller's one counter, between the offer and the price. */
+    counterAmountCents: integer('counter_amount_cents'),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: offerStatuses }).notNull().default('awaiting_payment'),
+    /** Until then the buyer may pay (awaiting_payment) or the seller answer (open, countered). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    declineReason: text('decline_reason'),
+    /** The paid booking an accepted offer became. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    /**
+     * Written (and committed) before an acceptance captures: an acceptance that never committed after
+     * it is looked at again by the offers job, so a capture is never left without its sale.
+     */
+    acceptingSince: timestamp('accepting_since', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check(
+      'offers_status_check',
+      sql`${t.status} in ('awaiting_payment', 'open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')`,
+    ),
+    check('offers_amount_check', sql`${t.amountCents} > 0`),
+    uniqueIndex('offers_one_live_per_buyer_idx')
+      .on(t.buyerId, t.productId)
+      .where(sql`status in ('awaiting_payment', 'open', 'countered')`),
+    index('offers_product_idx').on(t.productId, t.createdAt.desc()),
+    index('offers_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('offers_live_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status in ('awaiting_payment', 'open', 'countered')`),
+  ],
+);
+
+/**
+ * The card holds of an offer: one provider intent per offer and amount (a counter asks for a second
+ * one). Every intent that does not become the sale is released by the offers job, also after a crash.
+ */
+export const offerIntents = pgTable(
+  'offer_intents',
+  {
+    id: id(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerIntentId: text('provider_intent_id').notNull().unique(),
+    clientSecret: text('client_secret'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['requires_payment', 'authorized', 'captured', 'cancelled', 'failed'],
+    })
+      .notNull()
+      .default('requires_payment'),
+    lastError: text('last_error'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('offer_intents_offer_amount_idx').on(t.offerId, t.amountCents, t.provider)],
 );
 
 /**

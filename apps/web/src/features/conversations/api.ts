@@ -18,6 +18,7 @@ import {
   type MessagePhoto,
   type MessageReportBody,
   type MessagesPage,
+  type Offer,
   type Page,
   type Unread,
 } from '@furniture-mart/shared';
@@ -142,6 +143,8 @@ function refreshCounts(queryClient: QueryClient, conversationId?: string) {
     queryClient.invalidateQueries({ queryKey: conversationKeys.unread }),
     queryClient.invalidateQueries({ queryKey: [...sharedKeys.conversations, 'list'] }),
     queryClient.invalidateQueries({ queryKey: [...sharedKeys.conversations, 'product'] }),
+    // An offer's step arrives as a message: the offer's cards and lists show its new state.
+    queryClient.invalidateQueries({ queryKey: sharedKeys.offers }),
     conversationId
       ? queryClient.invalidateQueries({ queryKey: conversationKeys.one(conversationId) })
       : undefined,
@@ -216,5 +219,14 @@ export function useReportMessage() {
   return useMutation({
     mutationFn: ({ messageId, body }: { messageId: string; body: MessageReportBody }) =>
       api.post<{ id: string; messageId: string }>(`/api/messages/${messageId}/report`, body),
+  });
+}
+
+/** The offer an offer card in the thread is about, as it is now (issue 40). */
+export function useThreadOffer(id: string) {
+  return useQuery({
+    queryKey: [...sharedKeys.offers, 'one', id],
+    queryFn: ({ signal }) => api.get<Offer>(`/api/offers/${encodeURIComponent(id)}`, signal),
+    staleTime: 0,
   });
 }

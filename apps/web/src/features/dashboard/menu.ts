@@ -34,11 +34,15 @@ const account = item('/dashboard/account', 'account');
 /** Conversations with buyers or sellers; one conversation stays under the list. */
 const messages = item('/dashboard/messages', 'messages', ['/dashboard/messages/']);
 
+/** Offers made (buyers) or received (sellers); one offer stays under the list. */
+const offers = item('/dashboard/offers', 'offers', ['/dashboard/offers/']);
+
 /** What each role can open from the dashboard; the routes check the same roles. */
 export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
   buyer: [
     item('/dashboard/myOrders', 'myOrders', ['/dashboard/payment/', '/dashboard/orders/']),
     messages,
+    offers,
     item('/dashboard/favourites', 'favourites'),
     account,
   ],
@@ -47,6 +51,7 @@ export const dashboardMenu: Record<Role, DashboardMenuItem[]> = {
     item('/dashboard/myProducts', 'myProducts', ['/dashboard/orders/', '/dashboard/products/']),
     item('/dashboard/addProduct', 'addProduct'),
     messages,
+    offers,
     account,
   ],
   admin: [

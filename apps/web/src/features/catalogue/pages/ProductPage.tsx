@@ -272,6 +272,15 @@ function ProductActions({ product }: { product: ProductPageData }) {
             {t('booking.title')}
           </button>
         )}
+        {product.status === 'available' && !product.firmPrice && viewer.booking?.status !== 'paid' ? (
+          <Link
+            to={`/products/${product.id}/offer`}
+            className="btn btn-outline btn-primary basis-full sm:basis-auto"
+            data-testid="make-offer-link"
+          >
+            {t('offer.make')}
+          </Link>
+        ) : null}
         <button
           ref={actions.reportSlot}
           type="button"

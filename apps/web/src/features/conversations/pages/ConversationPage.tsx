@@ -19,6 +19,7 @@ import {
   useThreadMessages,
 } from '../api';
 import { Composer } from '../components/Composer';
+import { OfferThreadCard } from '../components/OfferThreadCard';
 import { ProductThumb, productStatusKey } from '../components/ProductThumb';
 import { ReportMessageDialog } from '../components/ReportMessageDialog';
 import { newestFromOther, threadRows } from '../thread';
@@ -291,6 +292,14 @@ export function ConversationPage() {
                       <span className="rounded-full bg-base-100 px-3 py-1 text-xs font-medium text-base-content/70 shadow-sm">
                         {row.label}
                       </span>
+                    </li>
+                  ) : row.message.offer ? (
+                    <li key={row.key}>
+                      <OfferThreadCard
+                        card={row.message.offer}
+                        author={row.message.senderId === meId ? t('chat.you') : counterpart.name}
+                        meId={meId}
+                      />
                     </li>
                   ) : (
                     <li key={row.key}>

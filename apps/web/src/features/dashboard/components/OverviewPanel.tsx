@@ -129,6 +129,14 @@ export function OverviewPanel() {
           <Card title={overviewMessages.soldAwaitingHandoff} count={data.awaitingHandoff.total}>
             <Orders items={data.awaitingHandoff.items} />
           </Card>
+          <Card title={t('menu.offers')} count={data.offersWaiting ?? 0}>
+            <p className="text-sm text-base-content/80" data-testid="offers-waiting">
+              {t('offer.waiting', { count: data.offersWaiting ?? 0 })}
+            </p>
+            <Link to="/dashboard/offers" className="btn btn-outline btn-sm w-fit">
+              {t('offer.received')}
+            </Link>
+          </Card>
           <Card title={overviewMessages.earnings}>
             <dl className="grid grid-cols-[1fr_auto] gap-2">
               <dt>{overviewMessages.earningsCompleted}</dt>

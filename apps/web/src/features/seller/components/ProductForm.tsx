@@ -105,6 +105,7 @@ const emptyForm = {
   flaws: [],
   checklist: undefined,
   acceptsCash: false,
+  firmPrice: false,
 } as unknown as FormValues;
 
 // Read when the form renders, so the labels are in the page's language.
@@ -128,6 +129,7 @@ function valuesOf(product: ProductPage, region: PhoneRegion): FormValues {
     condition: product.condition,
     categoryId: product.category.id,
     photoIds: product.photos.map((photo) => photo.id),
+    firmPrice: product.firmPrice ?? false,
     dimensions: {
       unit: 'cm',
       width: cm(dimensions.widthMm),
@@ -310,6 +312,13 @@ export function ProductForm({ editing }: ProductFormProps) {
           error={errors.sellingPrice?.message}
           {...register('sellingPrice')}
         />
+        <label className="flex items-start gap-3 text-sm md:col-span-2">
+          <input type="checkbox" className="checkbox checkbox-sm mt-0.5" {...register('firmPrice')} />
+          <span>
+            <span className="font-medium">{t('productForm.firmPrice')}</span>
+            <span className="block text-base-content/70">{t('productForm.firmPriceHint')}</span>
+          </span>
+        </label>
         <TextField
           label={t('product.yearsUsed')}
           inputMode="numeric"
