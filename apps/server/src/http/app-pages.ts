@@ -243,12 +243,20 @@ export function loadAppPages(
       }
       return addresses;
     },
-    membersOnly: () => [
-      ...new Set(
-        table
-          .filter(({ access }) => !forAnyone(access))
-          .map(({ path: pattern }) => `/${pattern.split('/')[1]}`),
-      ),
-    ],
+    membersOnly: () => {
+      // Kept out by its first segment ("/dashboard"), unless public pages share it: then by its own
+      // pattern, a robots.txt wildcard standing for each parameter ("/products/*/offer").
+      const first = (pattern: string) => `/${pattern.split('/')[1]}`;
+      const shared = new Set(table.filter(({ access }) => forAnyone(access)).map(({ path: p }) => first(p)));
+      return [
+        ...new Set(
+          table
+            .filter(({ access }) => !forAnyone(access))
+            .map(({ path: pattern }) =>
+              shared.has(first(pattern)) ? pattern.replace(/:[^/]+/g, '*') : first(pattern),
+            ),
+        ),
+      ];
+    },
   };
 }

@@ -39,6 +39,8 @@ describe('with the web build', () => {
       [],
     );
     expect(lines).toContain('Disallow: /categories');
+    // A members' page under a public path is kept out by its own pattern.
+    expect(lines).toContain('Disallow: /products/*/offer');
     expect(lines).toContain('Sitemap: http://localhost:3000/sitemap.xml');
 
     const head = await ctx.app.inject({ method: 'HEAD', url: '/robots.txt' });

@@ -104,7 +104,7 @@ async function addProduct(
     description: 'Solid oak, a few marks on one leg.',
     location: 'Dhaka',
     district: 'dhaka',
-    condition: 'good',
+    condition: 'excellent',
     categoryId,
     photoIds: [await uploadPhoto(owner.client)],
     dimensions: { unit: 'cm', width: '80', depth: 40, height: '75' },

@@ -30,6 +30,7 @@ import {
   type Page,
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
+import { takeListingSnapshot } from '../products/index.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import type { Tx } from '../../platform/db/client.js';
 import { lockPerson } from '../../platform/db/locks.js';
@@ -446,6 +447,8 @@ export class OffersService {
           meetingLocation: product.location,
           priceCents: amountCents,
           currency: offer.currency,
+          // What the buyer agreed to, kept with the order like a booking's (decision 0077).
+          listingAtBooking: await takeListingSnapshot(tx, offer.productId),
         })
         .returning({ id: bookings.id });
       bookingId = created!.id;

@@ -253,6 +253,8 @@ describe('answering', () => {
     const order = await buyer.client.get(`/api/bookings/${booking.id}`);
     expect(order.statusCode).toBe(200);
     expect(order.json().status).toBe('paid');
+    // The listing as it was when the offer was accepted is kept with the order.
+    expect(order.json().listingAtBooking).toMatchObject({ title: p.title });
 
     const again = await seller.client.post(`/api/offers/${winner.id}/accept`);
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'OFFER_NOT_OPEN']);
