@@ -188,6 +188,24 @@ export const routeTable: RoutePage[] = [
     },
   },
   {
+    name: 'make-offer',
+    role: 'buyer',
+    path: (scene) => `/products/${scene.listing.id}/offer`,
+    ready: async (page) => {
+      await heading(page, 'Make an offer');
+      await settled(page);
+    },
+  },
+  {
+    name: 'offers',
+    role: 'buyer',
+    path: () => '/dashboard/offers',
+    ready: async (page) => {
+      await heading(page, 'Offers I made');
+      await settled(page);
+    },
+  },
+  {
     name: 'my-products',
     role: 'seller',
     path: () => '/dashboard/myProducts',

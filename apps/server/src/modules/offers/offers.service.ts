@@ -400,7 +400,7 @@ export class OffersService {
         priceCents: products.sellingPriceCents,
         location: products.location,
         holdBookingId: products.holdBookingId,
-        heldByOther: sql<boolean>`${products.holdExpiresAt} > now() and exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} = 'booked')`,
+        heldByOther: sql<boolean>`${products.holdExpiresAt} > now() and exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} in ('booked', 'reserved'))`,
       })
       .from(products)
       .where(eq(products.id, head!.productId))

@@ -261,6 +261,20 @@ describe('answering', () => {
     expect(provider.captures.get(won!.providerIntentId)).toBe(1);
   });
 
+  it('refuses an acceptance while another buyer holds the piece with a cash reservation', async () => {
+    const p = await product({ acceptsCash: true });
+    const offer = await openOffer(buyer, p.id, '60');
+    const reservation = await insertBooking(db(), p.id, buyer2.id);
+    const reserved = await buyer2.client.post(`/api/bookings/${reservation}/checkout`, { method: 'cash' });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+
+    const res = await seller.client.post(`/api/offers/${offer.id}/accept`);
+    expect([res.statusCode, res.json().error.code]).toEqual([409, 'SOMEONE_ELSE_PAYING']);
+    expect((await bookingRow(db(), reservation)).status).toBe('reserved');
+    expect((await productRow(db(), p.id)).status).toBe('available');
+    expect((await buyer.client.get(`/api/offers/${offer.id}`)).json().status).toBe('open');
+  });
+
   it('makes the buyer’s own open booking of the piece the order', async () => {
     const p = await product();
     const own = await insertBooking(db(), p.id, buyer.id);
