@@ -55,6 +55,19 @@ export async function loadDataset(db: Db, products: number, sellers = 500): Prom
     where not exists (select 1 from product_photos ph where ph.product_id = p.id)`);
 }
 
+/**
+ * Measures for the generated pieces that have none (also a dataset loaded before pieces were measured):
+ * widths from 40 cm to 2.4 m, so a home's openings pass some pieces, tilted or not, and refuse others.
+ */
+export async function measureDataset(db: Db): Promise<void> {
+  await db.execute(sql`
+    update products set
+      width_mm = 400 + abs(hashtext(id::text)) % 2000,
+      depth_mm = 300 + abs(hashtext(id::text || 'd')) % 900,
+      height_mm = 400 + abs(hashtext(id::text || 'h')) % 1600
+    where width_mm is null and seller_id in (select id from users where email like 'bench-seller-%')`);
+}
+
 /** Fresh statistics and visibility map, as autovacuum would keep them in production. */
 export async function vacuum(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze`);

@@ -31,8 +31,13 @@ function dashboardNav(page: Page) {
 async function switchToBangla(page: Page) {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.locator('header').getByRole('button', { name: 'বাংলা' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'bn-BD');
+  // A click that lands before the page has come to life does nothing: click again until it switches.
+  await expect(async () => {
+    if ((await page.locator('html').getAttribute('lang')) !== 'bn-BD') {
+      await page.locator('header').getByRole('button', { name: 'বাংলা' }).click({ timeout: 5_000 });
+    }
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn-BD', { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: bn('home.categories.heading') })).toBeVisible();
 }
 

@@ -77,7 +77,9 @@ test('a sofa listed with its flaw is booked as shown, and a later edit leaves th
   await page.getByLabel(/Purchase price/).fill('1100');
   await page.getByLabel(/Selling price/).fill('480');
   await page.getByLabel('Years used').fill('3');
-  await page.getByLabel('Location').selectOption('Dhaka');
+  await page.getByLabel('Division').selectOption('Dhaka');
+  await page.getByLabel('District').selectOption({ label: 'Dhaka' });
+  await page.getByLabel('Area').selectOption({ label: 'Mirpur' });
   await page.getByLabel('Condition', { exact: true }).selectOption('good');
   await expect(page.getByText(en('condition.definition.good'))).toBeVisible();
   await page.getByLabel('Category').selectOption({ label: 'Living Room' });

@@ -74,7 +74,7 @@ test.describe('places and Bangla search', () => {
     await expect(district.getByRole('option', { name: 'খুলনা' })).toHaveCount(0);
     await district.selectOption({ label: 'ঢাকা' });
     await page.getByLabel(bn('places.area')).selectOption({ label: 'ধানমন্ডি' });
-    await page.getByLabel(bn('filters.condition')).selectOption({ label: 'ভালো' });
+    await page.getByLabel(bn('filters.condition')).selectOption({ label: 'খুব ভালো' });
     await page.getByLabel(bn('filters.category')).selectOption({ label: 'রান্নাঘর' });
     await page
       .getByLabel(bn('productPage.description'))
