@@ -17,6 +17,23 @@ const SPARE = measureLimits.spareMm;
 /** A whole number written into the statement (openings are validated integers, never text). */
 const int = (value: number) => sql.raw(String(Math.trunc(value)));
 
+/**
+ * A lift cabin's longest length for each thickness, as an array literal. Working it out takes some 20 ms
+ * of CPU, so each cabin's is kept (homes change seldom and a few hundred cabins cover a city's lifts).
+ */
+const cabins = new Map<string, string>();
+function cabinArray(opening: Opening): string | null {
+  const key = `${opening.heightMm}x${opening.depthMm}`;
+  let literal = cabins.get(key);
+  if (literal === undefined) {
+    const lengths = cabinLengths(opening);
+    literal = lengths.length > 0 ? `{${lengths.join(',')}}` : '';
+    if (cabins.size >= 500) cabins.clear();
+    cabins.set(key, literal);
+  }
+  return literal === '' ? null : literal;
+}
+
 function passes(opening: Opening): SQL {
   const width = int(opening.widthMm - SPARE);
   const height = opening.heightMm === null ? null : int(opening.heightMm - SPARE);
@@ -27,8 +44,9 @@ function passes(opening: Opening): SQL {
     { cross: tipped, through: sql`${products.depthMm}` },
     { cross: sql`${products.heightMm}`, through: sql`${products.heightMm}` },
   ];
-  const lengths = cabinLengths(opening);
-  const cabin = lengths.length > 0 ? sql.raw(`'{${lengths.join(',')}}'::int[]`) : null;
+  // Sent as a parameter: the statement's text stays small for PostgreSQL to parse.
+  const literal = opening.kind === 'lift' ? cabinArray(opening) : null;
+  const cabin = literal === null ? null : sql`${literal}::int[]`;
   const ways: SQL[] = [];
   for (const [a, b, c] of ORIENTATIONS) {
     const [across, up, through] = [measures[a]!.cross, measures[b]!.cross, measures[c]!.through];
