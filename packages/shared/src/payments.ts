@@ -193,7 +193,8 @@ export const walletCallbackQuery = z.object({
 });
 
 /** What the order page is told after the wallet sent the buyer back. */
-export const walletOutcomes = ['paid', 'cancelled', 'failed', 'pending'] as const;
+/** `returned`: the wallet took the money but the order was paid another way or the piece went: given back. */
+export const walletOutcomes = ['paid', 'cancelled', 'failed', 'pending', 'returned'] as const;
 export type WalletOutcome = (typeof walletOutcomes)[number];
 
 /** The wallet sandbox's approval page: what it shows (GET /api/payments/wallet/sandbox/:paymentId). */

@@ -288,7 +288,10 @@ export class PaymentsService {
             log,
           );
         }
-        return result('paid');
+        // Paid, but by another payment (a card, meanwhile): settlement gave this one back.
+        return result(outcome.result.transactionId === paymentId ? 'paid' : 'returned');
+      case 'released':
+        return result('returned');
       case 'not_authorized':
         if (refusal) {
           await this.deps.db

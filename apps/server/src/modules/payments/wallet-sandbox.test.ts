@@ -137,7 +137,9 @@ describe('the wallet sandbox', () => {
       wallet: '01711000000',
       pin: '12121',
     });
-    await follow(buyer, approved.json().redirectUrl);
+    const back = await follow(buyer, approved.json().redirectUrl);
+    // The buyer is told the wallet's money came back, not that the wallet paid.
+    expect(back.headers.location).toBe(`/dashboard/orders/${bookingId}?wallet=returned`);
     const payments = await paymentsOf(db(), bookingId);
     expect(payments).toHaveLength(1);
     expect(payments[0]!.provider).toBe('sandbox');
