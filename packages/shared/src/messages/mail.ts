@@ -219,6 +219,13 @@ export const mailCopy = {
       ],
       action: { label: say('mail.action.seeOrder'), url: p.url },
     })),
+  cashLapsed: (p: { name: string; title: string; buyer: string; to: 'buyer' | 'seller'; url: string }) =>
+    mail((say) => ({
+      subject: say('mail.cashLapsed.subject', { title: p.title }),
+      greeting: say('mail.greeting', { name: p.name }),
+      paragraphs: [say(`mail.cashLapsed.${p.to}`, { title: p.title, buyer: p.buyer })],
+      action: { label: say('mail.action.seeOrder'), url: p.url },
+    })),
   completed: (p: { name: string; title: string; url: string; method?: PaymentMethod | null }) =>
     mail((say) => ({
       subject: say('mail.completed.subject', { title: p.title }),

@@ -130,6 +130,24 @@ export async function notifyCashReserved(tx: DbOrTx, publicUrl: string, bookingI
   await enqueueMail(tx, mails);
 }
 
+/** A cash reservation ran out of time: its buyer and its seller are told the piece is for sale again. */
+export async function notifyCashLapsed(tx: DbOrTx, publicUrl: string, bookingIds: string[]) {
+  const mails: QueuedMail[] = (await parties(tx, bookingIds)).flatMap((p) =>
+    (['buyer', 'seller'] as const).map((to) => ({
+      key: `booking:${p.id}:lapsed:${to}`,
+      to: to === 'buyer' ? p.buyerEmail : p.sellerEmail,
+      copy: mailCopy.cashLapsed({
+        name: to === 'buyer' ? p.buyerName : p.sellerName,
+        title: p.title,
+        buyer: p.buyerName,
+        to,
+        url: orderUrl(publicUrl, p.id),
+      }),
+    })),
+  );
+  await enqueueMail(tx, mails);
+}
+
 export async function notifyCompleted(tx: DbOrTx, publicUrl: string, bookingIds: string[]) {
   const mails: QueuedMail[] = (await parties(tx, bookingIds)).flatMap((p) => [
     {

@@ -256,6 +256,17 @@ describe('lapsing', () => {
     const booking = await bookingRow(db(), bookingId);
     expect(booking).toMatchObject({ status: 'cancelled', cancelReason: cancelReasons.cashLapsed });
     expect((await productRow(db(), product.id)).holdBookingId).toBeNull();
+    // Both are told, once each.
+    const told = await db()
+      .select({ key: mailOutbox.idempotencyKey, to: mailOutbox.toAddress, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.idempotencyKey} like ${`booking:${bookingId}:lapsed:%`}`);
+    expect(told.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [
+        [buyer.email, `Cash reservation lapsed: ${product.title}`],
+        [seller.email, `Cash reservation lapsed: ${product.title}`],
+      ].sort(),
+    );
     const page = (await buyer.client.get(`/api/products/${product.id}`)).json();
     expect(page.status).toBe('available');
     expect(await ctx.app.services.payments.lapseCashReservationsOnce()).toBe(0);

@@ -18,7 +18,7 @@ import { bookings, products } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/db/queue.js';
 import { newHandoffCode } from './settlement.js';
-import { notifyCashReserved } from '../orders/index.js';
+import { notifyCashLapsed, notifyCashReserved } from '../orders/index.js';
 
 export const CASH_LAPSE_WINDOW_DAYS = 30;
 export const CASH_LAPSES_BEFORE_BLOCK = 2;
@@ -139,7 +139,7 @@ export async function cashBlocked(tx: DbOrTx, buyerId: string): Promise<boolean>
  * together with SKIP LOCKED, so a seller entering the code at that moment (who holds the piece) is
  * never waited for and never overridden, and several workers never lapse the same one.
  */
-export async function lapseDue(db: Db, batch = 50): Promise<string[]> {
+export async function lapseDue(db: Db, publicUrl: string, batch = 50): Promise<string[]> {
   return db.transaction(async (tx) => {
     const due = rowsOf<{ id: string; product_id: string }>(
       await tx.execute(sql`
@@ -160,6 +160,7 @@ export async function lapseDue(db: Db, batch = 50): Promise<string[]> {
       .update(products)
       .set({ holdBookingId: null, holdExpiresAt: null })
       .where(inArray(products.holdBookingId, ids));
+    await notifyCashLapsed(tx, publicUrl, ids);
     return ids;
   });
 }

@@ -218,7 +218,7 @@ export class PaymentsService {
 
   /** Lapses cash reservations past their time (the `cash-lapse` job); answers how many. */
   async lapseCashReservationsOnce(): Promise<number> {
-    const lapsed = await lapseDue(this.deps.db);
+    const lapsed = await lapseDue(this.deps.db, this.deps.config.PUBLIC_URL);
     if (lapsed.length > 0) this.deps.listings.changed();
     return lapsed.length;
   }
