@@ -18,6 +18,7 @@ import {
   currencyDecimals,
   formatMoney,
   liveOfferStatuses,
+  maskContactDetails,
   messages,
   offerMessages,
   parseAmount,
@@ -228,7 +229,9 @@ export class OffersService {
 
   async decline(viewer: Viewer, offerId: string, reason: string | undefined): Promise<Offer> {
     const row = await this.sellersOffer(viewer, offerId);
-    await this.end(row.id, ['open'], { status: 'declined', declineReason: reason || null });
+    // The reason reaches the buyer: contact details are held back as in a conversation before a booking.
+    const declineReason = reason ? maskContactDetails(reason).text : null;
+    await this.end(row.id, ['open'], { status: 'declined', declineReason });
     return this.answerAfterEnd(row.id);
   }
 

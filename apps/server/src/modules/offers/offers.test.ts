@@ -301,6 +301,19 @@ describe('answering', () => {
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'OFFER_NOT_OPEN']);
   });
 
+  it('holds back contact details in a decline reason, as a conversation does before a booking', async () => {
+    const p = await product();
+    const offer = await openOffer(buyer, p.id);
+    const res = await seller.client.post(`/api/offers/${offer.id}/decline`, {
+      reason: 'Too low. Call me on 01711-223344 or write to me@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reason = (await buyer.client.get(`/api/offers/${offer.id}`)).json().declineReason as string;
+    expect(reason).toContain('Too low.');
+    expect(reason).not.toContain('01711');
+    expect(reason).not.toContain('me@example.com');
+  });
+
   it('counters once between the offer and the price; the buyer takes it with a card and the old hold is released', async () => {
     const p = await product();
     const offer = await openOffer(buyer, p.id, '60');
