@@ -9,8 +9,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/session';
-import { useAnswerOffer, useOffer, useOfferCheckout } from '../api';
-import { OfferCardForm } from '../components/OfferCardForm';
+import { SandboxCardForm } from '../../../components/SandboxCardForm';
+import { useAnswerOffer, useConfirmOffer, useOffer, useOfferCheckout } from '../api';
 import { OfferSummary } from '../components/OfferSummary';
 
 /** One offer, with the buttons of whoever must act on it now. */
@@ -75,6 +75,7 @@ function BuyerActions({ offer, name }: { offer: Offer; name: string }) {
   const [confirming, setConfirming] = useState(false);
   const paying = offer.status === 'awaiting_payment' || offer.status === 'countered';
   const checkout = useOfferCheckout(offer.id, paying);
+  const confirm = useConfirmOffer(offer.id);
   const live = paying || offer.status === 'open';
   if (!live) return null;
   const amount = checkout.data ? formatMoney(checkout.data.amountCents, checkout.data.currency) : '';
@@ -88,16 +89,17 @@ function BuyerActions({ offer, name }: { offer: Offer; name: string }) {
               : t('offer.cardLead', { amount })}
           </p>
           {checkout.error ? <Alert tone="error">{errorMessage(checkout.error)}</Alert> : null}
-          <OfferCardForm
-            offerId={offer.id}
+          <SandboxCardForm
             defaultName={name}
             disabled={!checkout.data}
-            buttonLabel={
+            submitLabel={
               offer.status === 'countered'
                 ? t('offer.takeCounterButton', { amount })
                 : t('offer.holdButton', { amount })
             }
-            onDone={() => undefined}
+            onCard={async (card) => {
+              await confirm.mutateAsync(card);
+            }}
           />
         </div>
       ) : null}

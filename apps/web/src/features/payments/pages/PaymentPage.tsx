@@ -15,11 +15,17 @@ import { PageSpinner, Spinner } from '../../../components/ui/Spinner';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { useConfig } from '../../../lib/session';
-import { useAcceptsCash, useBookingForPayment, useCheckout, useStartCheckout } from '../api';
+import {
+  useAcceptsCash,
+  useBookingForPayment,
+  useCheckout,
+  useConfirmPayment,
+  useStartCheckout,
+} from '../api';
 import { BookingStateNotice } from '../components/BookingStateNotice';
 import { OrderSummary } from '../components/OrderSummary';
 import { PaymentSuccess } from '../components/PaymentSuccess';
-import { SandboxCardForm } from '../components/SandboxCardForm';
+import { SandboxCardForm } from '../../../components/SandboxCardForm';
 import { formatDate, t } from '@furniture-mart/shared';
 import { MessageWith } from '../../../components/MessageWith';
 
@@ -88,6 +94,7 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? 'card');
   const checkout = useCheckout(booking.id, payable && method === 'card');
+  const confirm = useConfirmPayment(booking.id);
 
   if (!payable) {
     return (
@@ -154,11 +161,10 @@ function PaymentArea({ booking, provider, onPaid }: PaymentAreaProps) {
                 ) : null
               ) : (
                 <SandboxCardForm
-                  bookingId={booking.id}
-                  amountLabel={amountLabel}
+                  submitLabel={t('payment.pay', { amount: amountLabel })}
                   defaultName={booking.buyer.name}
                   disabled={!checkout.data}
-                  onPaid={onPaid}
+                  onCard={async (card) => onPaid(await confirm.mutateAsync(card))}
                 />
               )}
             </div>

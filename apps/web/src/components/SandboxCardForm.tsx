@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sandboxCardForm, type PaymentResult } from '@furniture-mart/shared';
-import { Alert } from '../../../components/ui/Alert';
-import { TextField } from '../../../components/ui/Field';
-import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { errorMessage } from '../../../lib/api';
-import { applyServerFieldErrors } from '../../../lib/forms';
-import { useConfirmPayment } from '../api';
-import { formatExpiry } from '../cardExpiry';
+import type { z } from 'zod';
+import { sandboxCardForm, t } from '@furniture-mart/shared';
+import { Alert } from './ui/Alert';
+import { TextField } from './ui/Field';
+import { SubmitButton } from './ui/SubmitButton';
+import { errorMessage } from '../lib/api';
+import { applyServerFieldErrors } from '../lib/forms';
+import { formatExpiry } from './cardExpiry';
 import { TestModeNotice } from './TestModeNotice';
-import { t } from '@furniture-mart/shared';
 
 const fields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 
@@ -23,23 +22,20 @@ function groupDigits(value: string): string {
 }
 
 interface SandboxCardFormProps {
-  bookingId: string;
-  amountLabel: string;
+  /** The button's words: what the card is asked for ("Pay $120.00", "Hold $60.00"). */
+  submitLabel: string;
   defaultName: string;
   /** Someone else is paying, or checkout has not answered yet. */
   disabled: boolean;
-  onPaid: (result: PaymentResult) => void;
+  /** Sends the card to the server; a refusal it throws is shown on its field or under the form. */
+  onCard: (card: z.output<typeof sandboxCardForm>) => Promise<void>;
 }
 
-/** Our own card form for the sandbox provider: the server checks the card and answers as Stripe would. */
-export function SandboxCardForm({
-  bookingId,
-  amountLabel,
-  defaultName,
-  disabled,
-  onPaid,
-}: SandboxCardFormProps) {
-  const confirm = useConfirmPayment(bookingId);
+/**
+ * Our own card form for the sandbox provider, for a booking's payment and an offer's hold alike: the
+ * server checks the card and answers as Stripe would.
+ */
+export function SandboxCardForm({ submitLabel, defaultName, disabled, onCard }: SandboxCardFormProps) {
   const [cardError, setCardError] = useState<string | null>(null);
   const {
     register,
@@ -56,7 +52,7 @@ export function SandboxCardForm({
     async (values) => {
       setCardError(null);
       try {
-        onPaid(await confirm.mutateAsync(values));
+        await onCard(values);
       } catch (error) {
         if (!applyServerFieldErrors(error, setError, fields)) setCardError(errorMessage(error));
       }
@@ -119,7 +115,7 @@ export function SandboxCardForm({
           pendingLabel={t('payment.processing')}
           className="btn-primary w-full"
         >
-          {t('payment.pay', { amount: amountLabel })}
+          {submitLabel}
         </SubmitButton>
         {/* The provider's words for a refused card take the focus, so the reason is read first. */}
         <Alert tone="error" takeFocus data-testid="card-error">
