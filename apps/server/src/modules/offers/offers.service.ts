@@ -31,7 +31,7 @@ import {
   type Page,
 } from '@furniture-mart/shared';
 import type { ServiceDeps } from '../deps.js';
-import { takeListingSnapshot } from '../products/index.js';
+import { beingPaid, takeListingSnapshot } from '../products/index.js';
 import type { Viewer } from '../../platform/auth/viewer.js';
 import type { Tx } from '../../platform/db/client.js';
 import { lockPerson } from '../../platform/db/locks.js';
@@ -403,7 +403,8 @@ export class OffersService {
         priceCents: products.sellingPriceCents,
         location: products.location,
         holdBookingId: products.holdBookingId,
-        heldByOther: sql<boolean>`${products.holdExpiresAt} > now() and exists (select 1 from ${bookings} where ${bookings.id} = ${products.holdBookingId} and ${bookings.status} in ('booked', 'reserved'))`,
+        // Someone is paying (a card checkout) or holds it for cash; the same rule the product page shows.
+        held: beingPaid,
       })
       .from(products)
       .where(eq(products.id, head!.productId))
@@ -430,7 +431,7 @@ export class OffersService {
         ),
       )
       .for('update');
-    if (product.heldByOther && product.holdBookingId !== own?.id)
+    if (product.held && product.holdBookingId !== own?.id)
       throw new Conflict(offerMessages.someoneElsePaying, 'SOMEONE_ELSE_PAYING');
     let bookingId: string;
     if (own) {
